@@ -1,0 +1,88 @@
+/* Common, integer and geometric functions (OpenCL C 1.13.3-1.13.5): the subset
+ * the runtime needs so far. */
+#include "loom_builtins.h"
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#define ALLW(M, S) M(S) M(S##2) M(S##3) M(S##4) M(S##8) M(S##16)
+
+#define FCOMMON(T)                                                             \
+  T OVL clamp(T x, T lo, T hi) { return fmin(fmax(x, lo), hi); }               \
+  T OVL mix(T x, T y, T a) { return x + (y - x) * a; }                         \
+  T OVL step(T edge, T x) { return x < edge ? (T)0 : (T)1; }                   \
+  T OVL degrees(T r) { return r * (T)(180.0 / M_PI); }                         \
+  T OVL radians(T d) { return d * (T)(M_PI / 180.0); }
+FCOMMON(float)
+FCOMMON(double)
+
+#define FCOMMON_V(T, S)                                                        \
+  T OVL clamp(T x, T lo, T hi) { return fmin(fmax(x, lo), hi); }               \
+  T OVL clamp(T x, S lo, S hi) { return fmin(fmax(x, (T)lo), (T)hi); }         \
+  T OVL mix(T x, T y, T a) { return x + (y - x) * a; }                         \
+  T OVL mix(T x, T y, S a) { return x + (y - x) * a; }                         \
+  T OVL degrees(T r) { return r * (S)(180.0 / M_PI); }                         \
+  T OVL radians(T d) { return d * (S)(M_PI / 180.0); }
+#define FCOMMON_VS(S)                                                          \
+  FCOMMON_V(S##2, S) FCOMMON_V(S##3, S) FCOMMON_V(S##4, S) FCOMMON_V(S##8, S)  \
+  FCOMMON_V(S##16, S)
+FCOMMON_VS(float)
+FCOMMON_VS(double)
+
+/* integer min/max/clamp/abs for every integer type and width */
+#define IMINMAX(T)                                                             \
+  T OVL min(T a, T b) { return __builtin_elementwise_min(a, b); }              \
+  T OVL max(T a, T b) { return __builtin_elementwise_max(a, b); }              \
+  T OVL clamp(T x, T lo, T hi) { return min(max(x, lo), hi); }
+ALLW(IMINMAX, char) ALLW(IMINMAX, uchar) ALLW(IMINMAX, short) ALLW(IMINMAX, ushort)
+ALLW(IMINMAX, int) ALLW(IMINMAX, uint) ALLW(IMINMAX, long) ALLW(IMINMAX, ulong)
+/* min/max of floats are fmin/fmax */
+#define FMINMAX(T)                                                             \
+  T OVL min(T a, T b) { return fmin(a, b); }                                   \
+  T OVL max(T a, T b) { return fmax(a, b); }
+ALLW(FMINMAX, float) ALLW(FMINMAX, double)
+
+#define IABS(T, U)                                                             \
+  U OVL abs(T x) { return __builtin_astype(__builtin_elementwise_abs(x), U); }
+#define IABS_U(T) T OVL abs(T x) { return x; }
+#define IABS_S(T, U) U OVL abs(T x) { return (U)(x < 0 ? -x : x); }
+#define IABS_ALL(S, US)                                                        \
+  IABS_S(S, US) IABS(S##2, US##2) IABS(S##3, US##3) IABS(S##4, US##4)            \
+  IABS(S##8, US##8) IABS(S##16, US##16) ALLW(IABS_U, US)
+IABS_ALL(char, uchar) IABS_ALL(short, ushort) IABS_ALL(int, uint) IABS_ALL(long, ulong)
+
+#define MAD24(T)                                                               \
+  T OVL mul24(T a, T b) { return a * b; }                                      \
+  T OVL mad24(T a, T b, T c) { return a * b + c; }
+ALLW(MAD24, int) ALLW(MAD24, uint)
+
+
+/* geometric functions */
+#define GEO(S)                                                                 \
+  S OVL dot(S a, S b) { return a * b; }                                        \
+  S OVL dot(S##2 a, S##2 b) { return a.x * b.x + a.y * b.y; }                  \
+  S OVL dot(S##3 a, S##3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }      \
+  S OVL dot(S##4 a, S##4 b) {                                                  \
+    return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;                      \
+  }                                                                            \
+  S OVL length(S a) { return fabs(a); }                                        \
+  S OVL length(S##2 a) { return sqrt(dot(a, a)); }                             \
+  S OVL length(S##3 a) { return sqrt(dot(a, a)); }                             \
+  S OVL length(S##4 a) { return sqrt(dot(a, a)); }                             \
+  S OVL distance(S a, S b) { return length(a - b); }                           \
+  S OVL distance(S##2 a, S##2 b) { return length(a - b); }                     \
+  S OVL distance(S##3 a, S##3 b) { return length(a - b); }                     \
+  S OVL distance(S##4 a, S##4 b) { return length(a - b); }                     \
+  S OVL normalize(S a) { return a == (S)0 ? a : copysign((S)1, a); }           \
+  S##2 OVL normalize(S##2 a) { return a * rsqrt(dot(a, a)); }                  \
+  S##3 OVL normalize(S##3 a) { return a * rsqrt(dot(a, a)); }                  \
+  S##4 OVL normalize(S##4 a) { return a * rsqrt(dot(a, a)); }                  \
+  S##3 OVL cross(S##3 a, S##3 b) {                                             \
+    return (S##3)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,                \
+                  a.x * b.y - a.y * b.x);                                      \
+  }                                                                            \
+  S##4 OVL cross(S##4 a, S##4 b) {                                             \
+    return (S##4)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,                \
+                  a.x * b.y - a.y * b.x, (S)0);                                \
+  }
+GEO(float)
+GEO(double)

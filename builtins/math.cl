@@ -1,0 +1,81 @@
+/* Math functions (OpenCL C 1.13.2): the subset the runtime needs so far.
+ * Elementwise builtins become LLVM intrinsics, which the loop vectoriser
+ * widens across work-items. The complete, conformant library replaces this. */
+#include "loom_builtins.h"
+#include "loom_vec.h"
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+
+#define EW1(T, name, builtin) T OVL name(T x) { return builtin(x); }
+#define EW2(T, name, builtin) T OVL name(T x, T y) { return builtin(x, y); }
+#define EW3(T, name, builtin) T OVL name(T x, T y, T z) { return builtin(x, y, z); }
+
+#define ALLF(M, name, builtin)                                                 \
+  M(float, name, builtin) M(float2, name, builtin) M(float3, name, builtin)    \
+  M(float4, name, builtin) M(float8, name, builtin) M(float16, name, builtin)  \
+  M(double, name, builtin) M(double2, name, builtin) M(double3, name, builtin) \
+  M(double4, name, builtin) M(double8, name, builtin) M(double16, name, builtin)
+
+ALLF(EW1, sqrt, __builtin_elementwise_sqrt)
+ALLF(EW1, fabs, __builtin_elementwise_abs)
+ALLF(EW1, floor, __builtin_elementwise_floor)
+ALLF(EW1, ceil, __builtin_elementwise_ceil)
+ALLF(EW1, trunc, __builtin_elementwise_trunc)
+ALLF(EW1, round, __builtin_elementwise_round)
+ALLF(EW1, rint, __builtin_elementwise_rint)
+ALLF(EW1, exp, __builtin_elementwise_exp)
+ALLF(EW1, exp2, __builtin_elementwise_exp2)
+ALLF(EW1, log, __builtin_elementwise_log)
+ALLF(EW1, log2, __builtin_elementwise_log2)
+ALLF(EW1, log10, __builtin_elementwise_log10)
+ALLF(EW1, sin, __builtin_elementwise_sin)
+ALLF(EW1, cos, __builtin_elementwise_cos)
+ALLF(EW2, pow, __builtin_elementwise_pow)
+ALLF(EW2, fmin, __builtin_elementwise_min)
+ALLF(EW2, fmax, __builtin_elementwise_max)
+ALLF(EW2, copysign, __builtin_elementwise_copysign)
+ALLF(EW3, fma, __builtin_elementwise_fma)
+
+#define MAD(T, name, unused) T OVL name(T a, T b, T c) { return a * b + c; }
+ALLF(MAD, mad, _)
+#define RSQRT(T, name, unused) T OVL name(T x) { return (T)1 / sqrt(x); }
+ALLF(RSQRT, rsqrt, _)
+
+/* native_ and half_ variants: full precision is within their (looser) bounds */
+ALLF(EW1, native_sqrt, sqrt)
+ALLF(EW1, native_exp, exp)
+ALLF(EW1, native_log, log)
+ALLF(EW1, native_sin, sin)
+ALLF(EW1, native_cos, cos)
+ALLF(EW1, native_rsqrt, rsqrt)
+ALLF(EW1, half_sqrt, sqrt)
+ALLF(EW1, half_exp, exp)
+ALLF(EW1, half_log, log)
+ALLF(EW1, half_sin, sin)
+ALLF(EW1, half_cos, cos)
+ALLF(EW1, half_rsqrt, rsqrt)
+#define RECIP(T, name, unused) T OVL name(T x) { return (T)1 / x; }
+ALLF(RECIP, native_recip, _)
+#define DIVIDE(T, name, unused) T OVL name(T x, T y) { return x / y; }
+ALLF(DIVIDE, native_divide, _)
+
+/* functions without an elementwise builtin: scalar libm-style calls */
+float OVL tan(float x) { return __builtin_tanf(x); }
+double OVL tan(double x) { return __builtin_tan(x); }
+float OVL atan(float x) { return __builtin_atanf(x); }
+double OVL atan(double x) { return __builtin_atan(x); }
+float OVL tanh(float x) { return __builtin_tanhf(x); }
+double OVL tanh(double x) { return __builtin_tanh(x); }
+float OVL fmod(float x, float y) { return __builtin_fmodf(x, y); }
+double OVL fmod(double x, double y) { return __builtin_fmod(x, y); }
+float OVL atan2(float y, float x) { return __builtin_atan2f(y, x); }
+double OVL atan2(double y, double x) { return __builtin_atan2(y, x); }
+float OVL hypot(float x, float y) { return __builtin_hypotf(x, y); }
+double OVL hypot(double x, double y) { return __builtin_hypot(x, y); }
+LOOM_VMAP1_ALL(float, tan) LOOM_VMAP1_ALL(double, tan)
+LOOM_VMAP1_ALL(float, atan) LOOM_VMAP1_ALL(double, atan)
+LOOM_VMAP1_ALL(float, tanh) LOOM_VMAP1_ALL(double, tanh)
+LOOM_VMAP2_ALL(float, fmod) LOOM_VMAP2_ALL(double, fmod)
+LOOM_VMAP2_ALL(float, atan2) LOOM_VMAP2_ALL(double, atan2)
+LOOM_VMAP2_ALL(float, hypot) LOOM_VMAP2_ALL(double, hypot)

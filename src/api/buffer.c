@@ -1,0 +1,179 @@
+/* Buffer objects: creation, sub-buffers, reference counting, queries and
+ * destructor callbacks (the queries and reference counting apply to every
+ * kind of memory object). */
+#include "../core/memobj.h"
+#include <string.h>
+
+static cl_mem fail(cl_int *errcode_ret, cl_int err) {
+  LOOM_SET_ERR(errcode_ret, err);
+  return NULL;
+}
+
+static bool is_buffer(cl_mem m) {
+  return loom_object_is(m, LOOM_MEM) && m->type == CL_MEM_OBJECT_BUFFER;
+}
+
+/* The largest allocation every device of ctx allows. */
+static cl_ulong context_max_alloc(cl_context ctx) {
+  cl_ulong max = 0;
+  for (cl_uint i = 0; i < ctx->num_devices; i++)
+    if (ctx->devices[i]->lim.max_mem_alloc_size > max)
+      max = ctx->devices[i]->lim.max_mem_alloc_size;
+  return max;
+}
+
+/* Counts a 0-terminated property list; buffers define no properties in
+ * OpenCL 3.0, so any key is CL_INVALID_PROPERTY. */
+static cl_int check_buffer_properties(const cl_mem_properties *props, size_t *num) {
+  *num = 0;
+  if (!props)
+    return CL_SUCCESS;
+  if (props[0] != 0)
+    return CL_INVALID_PROPERTY;
+  *num = 1;
+  return CL_SUCCESS;
+}
+
+cl_mem clCreateBufferWithProperties(cl_context context,
+                                    const cl_mem_properties *properties,
+                                    cl_mem_flags flags, size_t size,
+                                    void *host_ptr, cl_int *errcode_ret) {
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return fail(errcode_ret, CL_INVALID_CONTEXT);
+  size_t num_props;
+  cl_int err = check_buffer_properties(properties, &num_props);
+  if (err != CL_SUCCESS)
+    return fail(errcode_ret, err);
+  if (loom_mem_check_flags(flags) != CL_SUCCESS)
+    return fail(errcode_ret, CL_INVALID_VALUE);
+  if (size == 0 || size > context_max_alloc(context))
+    return fail(errcode_ret, CL_INVALID_BUFFER_SIZE);
+  bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
+  if (wants_ptr != (host_ptr != NULL))
+    return fail(errcode_ret, CL_INVALID_HOST_PTR);
+
+  cl_mem mem = loom_mem_create(context, CL_MEM_OBJECT_BUFFER, flags, size,
+                               host_ptr, properties, num_props, &err);
+  LOOM_SET_ERR(errcode_ret, err);
+  return mem;
+}
+
+cl_mem clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
+                      void *host_ptr, cl_int *errcode_ret) {
+  return clCreateBufferWithProperties(context, NULL, flags, size, host_ptr,
+                                      errcode_ret);
+}
+
+/* Checks sub-buffer flags against the parent's and adds the inherited ones. */
+static cl_int sub_buffer_flags(cl_mem_flags parent, cl_mem_flags *flags) {
+  cl_mem_flags f = *flags;
+  if (loom_mem_check_flags(f) != CL_SUCCESS || (f & LOOM_MEM_HOST_PTR_FLAGS))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_WRITE_ONLY) && (f & CL_MEM_HOST_READ_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_READ_ONLY) && (f & CL_MEM_HOST_WRITE_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_NO_ACCESS) &&
+      (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  if (!(f & LOOM_MEM_ACCESS_FLAGS))
+    f |= parent & LOOM_MEM_ACCESS_FLAGS;
+  if (!(f & LOOM_MEM_HOST_ACCESS_FLAGS))
+    f |= parent & LOOM_MEM_HOST_ACCESS_FLAGS;
+  f |= parent & LOOM_MEM_HOST_PTR_FLAGS;
+  *flags = f;
+  return CL_SUCCESS;
+}
+
+cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
+                         cl_buffer_create_type buffer_create_type,
+                         const void *buffer_create_info, cl_int *errcode_ret) {
+  if (!is_buffer(buffer) || buffer->parent)
+    return fail(errcode_ret, CL_INVALID_MEM_OBJECT);
+  cl_int err = sub_buffer_flags(buffer->flags, &flags);
+  if (err != CL_SUCCESS)
+    return fail(errcode_ret, err);
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
+    return fail(errcode_ret, CL_INVALID_VALUE);
+  const cl_buffer_region *r = buffer_create_info;
+  if (r->size == 0)
+    return fail(errcode_ret, CL_INVALID_BUFFER_SIZE);
+  if (r->origin > buffer->size || r->size > buffer->size - r->origin)
+    return fail(errcode_ret, CL_INVALID_VALUE);
+
+  /* aligned for at least one device of the context */
+  cl_context ctx = buffer->context;
+  bool aligned = false;
+  for (cl_uint i = 0; i < ctx->num_devices && !aligned; i++) {
+    size_t align = ctx->devices[i]->lim.mem_base_addr_align_bits / 8;
+    aligned = align == 0 || r->origin % align == 0;
+  }
+  if (!aligned)
+    return fail(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+
+  cl_mem mem = loom_mem_create_sub(buffer, flags, r->origin, r->size, &err);
+  LOOM_SET_ERR(errcode_ret, err);
+  return mem;
+}
+
+cl_int clRetainMemObject(cl_mem memobj) {
+  if (!loom_object_is(memobj, LOOM_MEM))
+    return CL_INVALID_MEM_OBJECT;
+  loom_retain_ext(&memobj->obj);
+  return CL_SUCCESS;
+}
+
+cl_int clReleaseMemObject(cl_mem memobj) {
+  if (!loom_object_is(memobj, LOOM_MEM))
+    return CL_INVALID_MEM_OBJECT;
+  loom_release_ext(&memobj->obj);
+  return CL_SUCCESS;
+}
+
+cl_int clSetMemObjectDestructorCallback(cl_mem memobj,
+                                        void(CL_CALLBACK *pfn_notify)(cl_mem, void *),
+                                        void *user_data) {
+  if (!loom_object_is(memobj, LOOM_MEM))
+    return CL_INVALID_MEM_OBJECT;
+  if (!pfn_notify)
+    return CL_INVALID_VALUE;
+  return loom_mem_add_destructor(memobj, pfn_notify, user_data);
+}
+
+cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
+                          size_t param_value_size, void *param_value,
+                          size_t *param_value_size_ret) {
+  if (!loom_object_is(memobj, LOOM_MEM))
+    return CL_INVALID_MEM_OBJECT;
+  switch (param_name) {
+  case CL_MEM_TYPE:
+    LOOM_INFO_SCALAR(cl_mem_object_type, memobj->type);
+  case CL_MEM_FLAGS:
+    LOOM_INFO_SCALAR(cl_mem_flags, memobj->flags);
+  case CL_MEM_SIZE:
+    LOOM_INFO_SCALAR(size_t, memobj->size);
+  case CL_MEM_HOST_PTR:
+    LOOM_INFO_SCALAR(void *, memobj->host_ptr);
+  case CL_MEM_MAP_COUNT:
+    LOOM_INFO_SCALAR(cl_uint, atomic_load(&memobj->map_count));
+  case CL_MEM_REFERENCE_COUNT:
+    LOOM_INFO_SCALAR(cl_uint, atomic_load(&memobj->obj.ext_refs));
+  case CL_MEM_CONTEXT:
+    LOOM_INFO_SCALAR(cl_context, memobj->context);
+  case CL_MEM_ASSOCIATED_MEMOBJECT:
+    LOOM_INFO_SCALAR(cl_mem, memobj->parent);
+  case CL_MEM_OFFSET:
+    LOOM_INFO_SCALAR(size_t, memobj->parent ? memobj->origin : 0);
+  case CL_MEM_USES_SVM_POINTER:
+    LOOM_INFO_SCALAR(cl_bool, CL_FALSE);
+  case CL_MEM_PROPERTIES:
+    return loom_info(param_value_size, param_value, param_value_size_ret,
+                     memobj->props, memobj->num_props * sizeof *memobj->props);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}

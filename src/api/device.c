@@ -1,0 +1,316 @@
+/* Device enumeration, queries, partitioning and timers. */
+#include "../core/platform.h"
+#include <string.h>
+
+/* CL_DEVICE_VENDOR_ID: a value outside the PCI vendor range and not among the
+ * Khronos-assigned vendor ids (0x10000-0x10007 at the time of writing). */
+#define LOOM_VENDOR_ID 0x1000Fu
+
+#define VALID_DEVICE_TYPES                                                     \
+  (CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |          \
+   CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM)
+
+static bool device_matches(cl_platform_id p, cl_uint index, cl_device_type want) {
+  cl_device_type type = p->devices[index]->type;
+  if (want == CL_DEVICE_TYPE_ALL)
+    return !(type & CL_DEVICE_TYPE_CUSTOM);
+  if ((want & CL_DEVICE_TYPE_DEFAULT) && index == 0) /* the first is the default */
+    return true;
+  return (type & want & ~(cl_device_type)CL_DEVICE_TYPE_DEFAULT) != 0;
+}
+
+cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
+                      cl_uint num_entries, cl_device_id *devices,
+                      cl_uint *num_devices) {
+  cl_platform_id p = loom_platform_arg(platform);
+  if (!p)
+    return CL_INVALID_PLATFORM;
+  if (device_type == 0 ||
+      (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~(cl_device_type)VALID_DEVICE_TYPES)))
+    return CL_INVALID_DEVICE_TYPE;
+  if ((num_entries == 0 && devices) || (!devices && !num_devices))
+    return CL_INVALID_VALUE;
+  cl_uint found = 0;
+  for (cl_uint i = 0; i < p->num_devices; i++) {
+    if (!device_matches(p, i, device_type))
+      continue;
+    if (devices && found < num_entries)
+      devices[found] = p->devices[i];
+    found++;
+  }
+  if (num_devices)
+    *num_devices = found;
+  return found ? CL_SUCCESS : CL_DEVICE_NOT_FOUND;
+}
+
+#define INFO_ARRAY(arr)                                                        \
+  return loom_info(param_value_size, param_value, param_value_size_ret, (arr), \
+                   sizeof(arr))
+
+cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
+                       size_t param_value_size, void *param_value,
+                       size_t *param_value_size_ret) {
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return CL_INVALID_DEVICE;
+  const struct loom_device_limits *lim = &device->lim;
+  const cl_uint simd = device->simd_width_bytes;
+  const cl_device_fp_config fp_common = CL_FP_DENORM | CL_FP_INF_NAN |
+      CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
+  const bool images = device->image_support;
+
+  switch (param_name) {
+  /* identity */
+  case CL_DEVICE_TYPE:
+    LOOM_INFO_SCALAR(cl_device_type, device->type);
+  case CL_DEVICE_VENDOR_ID:
+    LOOM_INFO_SCALAR(cl_uint, LOOM_VENDOR_ID);
+  case CL_DEVICE_NAME:
+    LOOM_INFO_STRING(device->name);
+  case CL_DEVICE_VENDOR:
+    LOOM_INFO_STRING(device->vendor);
+  case CL_DRIVER_VERSION:
+    LOOM_INFO_STRING(LOOMCL_VERSION_STRING);
+  case CL_DEVICE_PROFILE:
+    LOOM_INFO_STRING("FULL_PROFILE");
+  case CL_DEVICE_VERSION:
+    LOOM_INFO_STRING("OpenCL 3.0 LoomCL");
+  case CL_DEVICE_NUMERIC_VERSION:
+    LOOM_INFO_SCALAR(cl_version, CL_MAKE_VERSION(3, 0, 0));
+  case CL_DEVICE_OPENCL_C_VERSION:
+    LOOM_INFO_STRING("OpenCL C 1.2 ");
+  case CL_DEVICE_OPENCL_C_ALL_VERSIONS: {
+    static const cl_name_version versions[] = {
+        {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
+        {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
+        {CL_MAKE_VERSION(1, 2, 0), "OpenCL C"},
+        {CL_MAKE_VERSION(3, 0, 0), "OpenCL C"},
+    };
+    INFO_ARRAY(versions);
+  }
+  case CL_DEVICE_OPENCL_C_FEATURES: {
+    static const cl_name_version features[] = {
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"},
+    };
+    INFO_ARRAY(features);
+  }
+  case CL_DEVICE_EXTENSIONS:
+    LOOM_INFO_STRING(LOOM_EXTENSIONS);
+  case CL_DEVICE_EXTENSIONS_WITH_VERSION:
+    INFO_ARRAY(loom_extensions_with_version);
+  case CL_DEVICE_IL_VERSION:
+    LOOM_INFO_STRING("");
+  case CL_DEVICE_ILS_WITH_VERSION:
+  case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+    return loom_info(param_value_size, param_value, param_value_size_ret, NULL, 0);
+  case CL_DEVICE_BUILT_IN_KERNELS:
+    LOOM_INFO_STRING("");
+  case CL_DEVICE_PLATFORM:
+    LOOM_INFO_SCALAR(cl_platform_id, device->platform);
+  case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+    LOOM_INFO_STRING("v2026-11-01-00");
+
+  /* execution model */
+  case CL_DEVICE_MAX_COMPUTE_UNITS:
+    LOOM_INFO_SCALAR(cl_uint, lim->compute_units);
+  case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+    LOOM_INFO_SCALAR(cl_uint, 3);
+  case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+    INFO_ARRAY(lim->max_work_item_sizes);
+  case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+    LOOM_INFO_SCALAR(size_t, lim->max_work_group_size);
+  case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+    LOOM_INFO_SCALAR(size_t, simd / 4); /* floats per vector register */
+  case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
+  case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+  case CL_DEVICE_PIPE_SUPPORT:
+  case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, CL_FALSE);
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    LOOM_INFO_SCALAR(cl_uint, 0);
+  case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+    LOOM_INFO_SCALAR(cl_uint, lim->max_clock_mhz);
+  case CL_DEVICE_ADDRESS_BITS:
+    LOOM_INFO_SCALAR(cl_uint, sizeof(void *) * 8);
+  case CL_DEVICE_EXECUTION_CAPABILITIES:
+    LOOM_INFO_SCALAR(cl_device_exec_capabilities, CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL);
+  case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES: /* == CL_DEVICE_QUEUE_PROPERTIES */
+    LOOM_INFO_SCALAR(cl_command_queue_properties,
+                     CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE);
+  case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+    LOOM_INFO_SCALAR(cl_command_queue_properties, 0);
+  case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+  case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+  case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+  case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+    LOOM_INFO_SCALAR(cl_uint, 0);
+  case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+    LOOM_INFO_SCALAR(cl_device_device_enqueue_capabilities, 0);
+  case CL_DEVICE_AVAILABLE:
+  case CL_DEVICE_COMPILER_AVAILABLE:
+  case CL_DEVICE_LINKER_AVAILABLE:
+  case CL_DEVICE_ENDIAN_LITTLE:
+  case CL_DEVICE_HOST_UNIFIED_MEMORY:
+  case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
+    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
+  case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+    LOOM_INFO_SCALAR(size_t, 1);
+  case CL_DEVICE_PRINTF_BUFFER_SIZE:
+    LOOM_INFO_SCALAR(size_t, 1024 * 1024);
+  case CL_DEVICE_MAX_PARAMETER_SIZE:
+    LOOM_INFO_SCALAR(size_t, lim->max_parameter_size);
+
+  /* vector widths follow the widest vector register */
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+    LOOM_INFO_SCALAR(cl_uint, simd);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+    LOOM_INFO_SCALAR(cl_uint, simd / 2);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+    LOOM_INFO_SCALAR(cl_uint, simd / 4);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+    LOOM_INFO_SCALAR(cl_uint, simd / 8);
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF: /* no cl_khr_fp16 */
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+    LOOM_INFO_SCALAR(cl_uint, 0);
+
+  /* floating point */
+  case CL_DEVICE_SINGLE_FP_CONFIG:
+    LOOM_INFO_SCALAR(cl_device_fp_config, fp_common | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  case CL_DEVICE_DOUBLE_FP_CONFIG:
+    LOOM_INFO_SCALAR(cl_device_fp_config, fp_common);
+
+  /* memory */
+  case CL_DEVICE_GLOBAL_MEM_SIZE:
+    LOOM_INFO_SCALAR(cl_ulong, lim->global_mem_size);
+  case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+    LOOM_INFO_SCALAR(cl_ulong, lim->max_mem_alloc_size);
+  case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+    LOOM_INFO_SCALAR(cl_device_mem_cache_type, CL_READ_WRITE_CACHE);
+  case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+    LOOM_INFO_SCALAR(cl_uint, lim->global_cacheline_size);
+  case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+    LOOM_INFO_SCALAR(cl_ulong, lim->global_cache_size);
+  case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+    LOOM_INFO_SCALAR(cl_ulong, lim->max_constant_buffer_size);
+  case CL_DEVICE_MAX_CONSTANT_ARGS:
+    LOOM_INFO_SCALAR(cl_uint, 16);
+  case CL_DEVICE_LOCAL_MEM_TYPE:
+    LOOM_INFO_SCALAR(cl_device_local_mem_type, CL_LOCAL);
+  case CL_DEVICE_LOCAL_MEM_SIZE:
+    LOOM_INFO_SCALAR(cl_ulong, lim->local_mem_size);
+  case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+    LOOM_INFO_SCALAR(cl_uint, lim->mem_base_addr_align_bits);
+  case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+    LOOM_INFO_SCALAR(cl_uint, 128); /* bytes of long16 */
+  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: /* no program-scope globals */
+  case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+    LOOM_INFO_SCALAR(size_t, 0);
+  case CL_DEVICE_SVM_CAPABILITIES:
+    LOOM_INFO_SCALAR(cl_device_svm_capabilities, 0);
+  case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+  case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
+    LOOM_INFO_SCALAR(cl_uint, 0); /* natural alignment */
+  case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: /* the OpenCL 3.0 minimum */
+    LOOM_INFO_SCALAR(cl_device_atomic_capabilities,
+                     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+  case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+    LOOM_INFO_SCALAR(cl_device_atomic_capabilities,
+                     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                         CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+
+  /* images, samplers and pipes (not supported yet) */
+  case CL_DEVICE_IMAGE_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, images ? CL_TRUE : CL_FALSE);
+  case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+  case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_MAX_SAMPLERS:
+  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+  case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+  case CL_DEVICE_MAX_PIPE_ARGS:
+  case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+  case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+    LOOM_INFO_SCALAR(cl_uint, 0);
+  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    LOOM_INFO_SCALAR(size_t, 0);
+
+  /* partitioning (none) */
+  case CL_DEVICE_PARENT_DEVICE:
+    LOOM_INFO_SCALAR(cl_device_id, NULL);
+  case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
+    LOOM_INFO_SCALAR(cl_uint, 0);
+  case CL_DEVICE_PARTITION_PROPERTIES: /* a single 0: cannot be partitioned */
+  case CL_DEVICE_PARTITION_TYPE:       /* a single 0: a root device */
+    LOOM_INFO_SCALAR(cl_device_partition_property, 0);
+  case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+    LOOM_INFO_SCALAR(cl_device_affinity_domain, 0);
+  case CL_DEVICE_REFERENCE_COUNT:
+    LOOM_INFO_SCALAR(cl_uint, 1); /* root devices always report 1 */
+
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+cl_int clCreateSubDevices(cl_device_id in_device,
+                          const cl_device_partition_property *properties,
+                          cl_uint num_devices, cl_device_id *out_devices,
+                          cl_uint *num_devices_ret) {
+  (void)num_devices_ret;
+  if (!loom_object_is(in_device, LOOM_DEVICE))
+    return CL_INVALID_DEVICE;
+  if (!properties || properties[0] == 0 || (out_devices && num_devices == 0))
+    return CL_INVALID_VALUE;
+  /* Every partition scheme, known or not, is "not supported by the device"
+   * (CL_DEVICE_PARTITION_PROPERTIES lists none), which the spec reports as
+   * CL_INVALID_VALUE. */
+  return CL_INVALID_VALUE;
+}
+
+/* Root devices are not reference counted; there are no sub-devices. */
+cl_int clRetainDevice(cl_device_id device) {
+  return loom_object_is(device, LOOM_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+
+cl_int clReleaseDevice(cl_device_id device) {
+  return loom_object_is(device, LOOM_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+
+/* The device runs on the host, so both timers are CLOCK_MONOTONIC, the same
+ * clock that stamps profiling events. */
+cl_int clGetDeviceAndHostTimer(cl_device_id device, cl_ulong *device_timestamp,
+                               cl_ulong *host_timestamp) {
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return CL_INVALID_DEVICE;
+  if (!device_timestamp || !host_timestamp)
+    return CL_INVALID_VALUE;
+  *device_timestamp = *host_timestamp = loom_now_ns();
+  return CL_SUCCESS;
+}
+
+cl_int clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp) {
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return CL_INVALID_DEVICE;
+  if (!host_timestamp)
+    return CL_INVALID_VALUE;
+  *host_timestamp = loom_now_ns();
+  return CL_SUCCESS;
+}

@@ -1,0 +1,143 @@
+/* The cl_khr_icd dispatch table: every LoomCL object starts with a pointer to
+ * it, so the ICD loader can route each call to this library. Slots for
+ * interop extensions LoomCL does not implement (GL, D3D, EGL, DX9, device
+ * fission EXT, KHR sub-groups) stay NULL. */
+/* the table names every entry point, deprecated ones included */
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include "../core/platform.h"
+#include <string.h>
+
+const struct _cl_icd_dispatch loom_dispatch = {
+    .clGetPlatformIDs = clGetPlatformIDs,
+    .clGetPlatformInfo = clGetPlatformInfo,
+    .clGetDeviceIDs = clGetDeviceIDs,
+    .clGetDeviceInfo = clGetDeviceInfo,
+    .clCreateContext = clCreateContext,
+    .clCreateContextFromType = clCreateContextFromType,
+    .clRetainContext = clRetainContext,
+    .clReleaseContext = clReleaseContext,
+    .clGetContextInfo = clGetContextInfo,
+    .clCreateCommandQueue = clCreateCommandQueue,
+    .clRetainCommandQueue = clRetainCommandQueue,
+    .clReleaseCommandQueue = clReleaseCommandQueue,
+    .clGetCommandQueueInfo = clGetCommandQueueInfo,
+    .clCreateBuffer = clCreateBuffer,
+    .clCreateImage2D = clCreateImage2D,
+    .clCreateImage3D = clCreateImage3D,
+    .clRetainMemObject = clRetainMemObject,
+    .clReleaseMemObject = clReleaseMemObject,
+    .clGetSupportedImageFormats = clGetSupportedImageFormats,
+    .clGetMemObjectInfo = clGetMemObjectInfo,
+    .clGetImageInfo = clGetImageInfo,
+    .clCreateSampler = clCreateSampler,
+    .clRetainSampler = clRetainSampler,
+    .clReleaseSampler = clReleaseSampler,
+    .clGetSamplerInfo = clGetSamplerInfo,
+    .clCreateProgramWithSource = clCreateProgramWithSource,
+    .clCreateProgramWithBinary = clCreateProgramWithBinary,
+    .clRetainProgram = clRetainProgram,
+    .clReleaseProgram = clReleaseProgram,
+    .clBuildProgram = clBuildProgram,
+    .clUnloadCompiler = clUnloadCompiler,
+    .clGetProgramInfo = clGetProgramInfo,
+    .clGetProgramBuildInfo = clGetProgramBuildInfo,
+    .clCreateKernel = clCreateKernel,
+    .clCreateKernelsInProgram = clCreateKernelsInProgram,
+    .clRetainKernel = clRetainKernel,
+    .clReleaseKernel = clReleaseKernel,
+    .clSetKernelArg = clSetKernelArg,
+    .clGetKernelInfo = clGetKernelInfo,
+    .clGetKernelWorkGroupInfo = clGetKernelWorkGroupInfo,
+    .clWaitForEvents = clWaitForEvents,
+    .clGetEventInfo = clGetEventInfo,
+    .clRetainEvent = clRetainEvent,
+    .clReleaseEvent = clReleaseEvent,
+    .clGetEventProfilingInfo = clGetEventProfilingInfo,
+    .clFlush = clFlush,
+    .clFinish = clFinish,
+    .clEnqueueReadBuffer = clEnqueueReadBuffer,
+    .clEnqueueWriteBuffer = clEnqueueWriteBuffer,
+    .clEnqueueCopyBuffer = clEnqueueCopyBuffer,
+    .clEnqueueReadImage = clEnqueueReadImage,
+    .clEnqueueWriteImage = clEnqueueWriteImage,
+    .clEnqueueCopyImage = clEnqueueCopyImage,
+    .clEnqueueCopyImageToBuffer = clEnqueueCopyImageToBuffer,
+    .clEnqueueCopyBufferToImage = clEnqueueCopyBufferToImage,
+    .clEnqueueMapBuffer = clEnqueueMapBuffer,
+    .clEnqueueMapImage = clEnqueueMapImage,
+    .clEnqueueUnmapMemObject = clEnqueueUnmapMemObject,
+    .clEnqueueNDRangeKernel = clEnqueueNDRangeKernel,
+    .clEnqueueTask = clEnqueueTask,
+    .clEnqueueNativeKernel = clEnqueueNativeKernel,
+    .clEnqueueMarker = clEnqueueMarker,
+    .clEnqueueWaitForEvents = clEnqueueWaitForEvents,
+    .clEnqueueBarrier = clEnqueueBarrier,
+    .clGetExtensionFunctionAddress = clGetExtensionFunctionAddress,
+    .clSetEventCallback = clSetEventCallback,
+    .clCreateSubBuffer = clCreateSubBuffer,
+    .clSetMemObjectDestructorCallback = clSetMemObjectDestructorCallback,
+    .clCreateUserEvent = clCreateUserEvent,
+    .clSetUserEventStatus = clSetUserEventStatus,
+    .clEnqueueReadBufferRect = clEnqueueReadBufferRect,
+    .clEnqueueWriteBufferRect = clEnqueueWriteBufferRect,
+    .clEnqueueCopyBufferRect = clEnqueueCopyBufferRect,
+    .clCreateSubDevices = clCreateSubDevices,
+    .clRetainDevice = clRetainDevice,
+    .clReleaseDevice = clReleaseDevice,
+    .clCreateImage = clCreateImage,
+    .clCreateProgramWithBuiltInKernels = clCreateProgramWithBuiltInKernels,
+    .clCompileProgram = clCompileProgram,
+    .clLinkProgram = clLinkProgram,
+    .clUnloadPlatformCompiler = clUnloadPlatformCompiler,
+    .clGetKernelArgInfo = clGetKernelArgInfo,
+    .clEnqueueFillBuffer = clEnqueueFillBuffer,
+    .clEnqueueFillImage = clEnqueueFillImage,
+    .clEnqueueMigrateMemObjects = clEnqueueMigrateMemObjects,
+    .clEnqueueMarkerWithWaitList = clEnqueueMarkerWithWaitList,
+    .clEnqueueBarrierWithWaitList = clEnqueueBarrierWithWaitList,
+    .clCreateCommandQueueWithProperties = clCreateCommandQueueWithProperties,
+    .clCreatePipe = clCreatePipe,
+    .clGetPipeInfo = clGetPipeInfo,
+    .clSVMAlloc = clSVMAlloc,
+    .clSVMFree = clSVMFree,
+    .clEnqueueSVMFree = clEnqueueSVMFree,
+    .clEnqueueSVMMemcpy = clEnqueueSVMMemcpy,
+    .clEnqueueSVMMemFill = clEnqueueSVMMemFill,
+    .clEnqueueSVMMap = clEnqueueSVMMap,
+    .clEnqueueSVMUnmap = clEnqueueSVMUnmap,
+    .clCreateSamplerWithProperties = clCreateSamplerWithProperties,
+    .clSetKernelArgSVMPointer = clSetKernelArgSVMPointer,
+    .clSetKernelExecInfo = clSetKernelExecInfo,
+    .clCloneKernel = clCloneKernel,
+    .clCreateProgramWithIL = clCreateProgramWithIL,
+    .clEnqueueSVMMigrateMem = clEnqueueSVMMigrateMem,
+    .clGetDeviceAndHostTimer = clGetDeviceAndHostTimer,
+    .clGetHostTimer = clGetHostTimer,
+    .clGetKernelSubGroupInfo = clGetKernelSubGroupInfo,
+    .clSetDefaultDeviceCommandQueue = clSetDefaultDeviceCommandQueue,
+    .clSetProgramReleaseCallback = clSetProgramReleaseCallback,
+    .clSetProgramSpecializationConstant = clSetProgramSpecializationConstant,
+    .clCreateBufferWithProperties = clCreateBufferWithProperties,
+    .clCreateImageWithProperties = clCreateImageWithProperties,
+    .clSetContextDestructorCallback = clSetContextDestructorCallback,
+    .clGetExtensionFunctionAddressForPlatform = clGetExtensionFunctionAddressForPlatform,
+};
+
+/* cl_khr_icd: the loader's way to enumerate this library's platforms. */
+cl_int clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms,
+                              cl_uint *num_platforms) {
+  return clGetPlatformIDs(num_entries, platforms, num_platforms);
+}
+
+void *clGetExtensionFunctionAddress(const char *func_name) {
+  if (func_name && strcmp(func_name, "clIcdGetPlatformIDsKHR") == 0)
+    return (void *)clIcdGetPlatformIDsKHR;
+  return NULL;
+}
+
+void *clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
+                                               const char *func_name) {
+  if (!loom_platform_arg(platform))
+    return NULL;
+  return clGetExtensionFunctionAddress(func_name);
+}

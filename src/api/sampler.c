@@ -1,0 +1,158 @@
+/* Sampler objects. They are only useful with images: while no LoomCL device
+ * supports images, creation fails with CL_INVALID_OPERATION as the spec
+ * requires, after the arguments have been checked. */
+#include "../core/loom.h"
+#include <stdlib.h>
+#include <string.h>
+
+static bool context_supports_images(cl_context ctx) {
+  for (cl_uint i = 0; i < ctx->num_devices; i++)
+    if (ctx->devices[i]->image_support)
+      return true;
+  return false;
+}
+
+static bool valid_addressing(cl_addressing_mode m) {
+  return m == CL_ADDRESS_NONE || m == CL_ADDRESS_CLAMP_TO_EDGE ||
+         m == CL_ADDRESS_CLAMP || m == CL_ADDRESS_REPEAT ||
+         m == CL_ADDRESS_MIRRORED_REPEAT;
+}
+
+static bool valid_filter(cl_filter_mode m) {
+  return m == CL_FILTER_NEAREST || m == CL_FILTER_LINEAR;
+}
+
+static void sampler_destroy(struct loom_object *o) {
+  cl_sampler s = (cl_sampler)o;
+  LOOM_RELEASE(s->context);
+  free(s->props);
+  free(s);
+}
+
+/* Creates the sampler once every argument has been validated. */
+static cl_sampler sampler_new(cl_context context, cl_bool normalized,
+                              cl_addressing_mode addressing, cl_filter_mode filter,
+                              const cl_sampler_properties *props, size_t num_props,
+                              cl_int *errcode_ret) {
+  if (!context_supports_images(context)) {
+    LOOM_SET_ERR(errcode_ret, CL_INVALID_OPERATION);
+    return NULL;
+  }
+  cl_sampler s = calloc(1, sizeof *s);
+  cl_sampler_properties *copy = num_props ? malloc(num_props * sizeof *copy) : NULL;
+  if (!s || (num_props && !copy)) {
+    free(s);
+    free(copy);
+    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  if (num_props)
+    memcpy(copy, props, num_props * sizeof *copy);
+  loom_object_init(&s->obj, LOOM_SAMPLER, sampler_destroy);
+  s->context = context;
+  LOOM_RETAIN(context);
+  s->normalized_coords = normalized;
+  s->addressing_mode = addressing;
+  s->filter_mode = filter;
+  s->props = copy;
+  s->num_props = num_props;
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
+  return s;
+}
+
+cl_sampler clCreateSampler(cl_context context, cl_bool normalized_coords,
+                           cl_addressing_mode addressing_mode,
+                           cl_filter_mode filter_mode, cl_int *errcode_ret) {
+  if (!loom_object_is(context, LOOM_CONTEXT)) {
+    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if ((normalized_coords != CL_TRUE && normalized_coords != CL_FALSE) ||
+      !valid_addressing(addressing_mode) || !valid_filter(filter_mode)) {
+    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  return sampler_new(context, normalized_coords, addressing_mode, filter_mode,
+                     NULL, 0, errcode_ret);
+}
+
+cl_sampler clCreateSamplerWithProperties(cl_context context,
+                                         const cl_sampler_properties *props,
+                                         cl_int *errcode_ret) {
+  if (!loom_object_is(context, LOOM_CONTEXT)) {
+    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  /* the spec's defaults */
+  cl_bool normalized = CL_TRUE;
+  cl_addressing_mode addressing = CL_ADDRESS_CLAMP;
+  cl_filter_mode filter = CL_FILTER_NEAREST;
+  bool seen_norm = false, seen_addr = false, seen_filter = false, ok = true;
+  size_t i = 0;
+  for (; props && props[i] != 0 && ok; i += 2) {
+    cl_sampler_properties v = props[i + 1];
+    switch (props[i]) {
+    case CL_SAMPLER_NORMALIZED_COORDS:
+      ok = !seen_norm && (v == CL_TRUE || v == CL_FALSE);
+      seen_norm = true;
+      normalized = (cl_bool)v;
+      break;
+    case CL_SAMPLER_ADDRESSING_MODE:
+      ok = !seen_addr && valid_addressing((cl_addressing_mode)v);
+      seen_addr = true;
+      addressing = (cl_addressing_mode)v;
+      break;
+    case CL_SAMPLER_FILTER_MODE:
+      ok = !seen_filter && valid_filter((cl_filter_mode)v);
+      seen_filter = true;
+      filter = (cl_filter_mode)v;
+      break;
+    default:
+      ok = false;
+    }
+  }
+  if (!ok) {
+    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
+    return NULL;
+  }
+  return sampler_new(context, normalized, addressing, filter, props,
+                     props ? i + 1 : 0, errcode_ret);
+}
+
+cl_int clRetainSampler(cl_sampler sampler) {
+  if (!loom_object_is(sampler, LOOM_SAMPLER))
+    return CL_INVALID_SAMPLER;
+  loom_retain_ext(&sampler->obj);
+  return CL_SUCCESS;
+}
+
+cl_int clReleaseSampler(cl_sampler sampler) {
+  if (!loom_object_is(sampler, LOOM_SAMPLER))
+    return CL_INVALID_SAMPLER;
+  loom_release_ext(&sampler->obj);
+  return CL_SUCCESS;
+}
+
+cl_int clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
+                        size_t param_value_size, void *param_value,
+                        size_t *param_value_size_ret) {
+  if (!loom_object_is(sampler, LOOM_SAMPLER))
+    return CL_INVALID_SAMPLER;
+  switch (param_name) {
+  case CL_SAMPLER_REFERENCE_COUNT:
+    LOOM_INFO_SCALAR(cl_uint, atomic_load(&sampler->obj.ext_refs));
+  case CL_SAMPLER_CONTEXT:
+    LOOM_INFO_SCALAR(cl_context, sampler->context);
+  case CL_SAMPLER_NORMALIZED_COORDS:
+    LOOM_INFO_SCALAR(cl_bool, sampler->normalized_coords);
+  case CL_SAMPLER_ADDRESSING_MODE:
+    LOOM_INFO_SCALAR(cl_addressing_mode, sampler->addressing_mode);
+  case CL_SAMPLER_FILTER_MODE:
+    LOOM_INFO_SCALAR(cl_filter_mode, sampler->filter_mode);
+  case CL_SAMPLER_PROPERTIES:
+    return loom_info(param_value_size, param_value, param_value_size_ret,
+                     sampler->props, sampler->num_props * sizeof(cl_sampler_properties));
+  default:
+    return CL_INVALID_VALUE;
+  }
+}

@@ -1,0 +1,168 @@
+/* The kernel compiler: pure functions of (input, options, device) -> artefacts.
+ * Nothing here knows about cl_* handles; the core passes plain data. */
+#ifndef LOOM_COMPILER_H
+#define LOOM_COMPILER_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LOOM_HIDDEN __attribute__((visibility("hidden")))
+
+/* A growable byte buffer (bitcode, object code, serialised binaries). */
+struct loom_blob {
+  unsigned char *data;
+  size_t size;
+};
+void loom_blob_free(struct loom_blob *b) LOOM_HIDDEN;
+
+/* What the code is generated for. */
+struct loom_target {
+  const char *cpu;      /* LLVM CPU name, e.g. "znver4" */
+  const char *features; /* LLVM feature string */
+  unsigned simd_bytes;  /* widest vector register, bytes */
+  bool fp64;            /* cl_khr_fp64 */
+};
+
+/* the host CPU as a code generation target */
+void loom_host_target(struct loom_target *t) LOOM_HIDDEN;
+
+/* ---- kernel metadata: what the runtime needs to launch a kernel ---- */
+enum loom_arg_kind {
+  LOOM_ARG_VALUE,  /* scalar, vector or struct passed by value */
+  LOOM_ARG_BUFFER, /* __global or __constant pointer: a cl_mem (or NULL) */
+  LOOM_ARG_LOCAL,  /* __local pointer: a size, memory per work-group */
+  LOOM_ARG_SAMPLER,
+  LOOM_ARG_IMAGE,
+};
+
+struct loom_arg_meta {
+  enum loom_arg_kind kind;
+  uint32_t size;   /* bytes clSetKernelArg must receive (pointers: 8) */
+  uint32_t offset; /* where the value lives in the argument buffer */
+  uint32_t address_qualifier; /* CL_KERNEL_ARG_ADDRESS_* */
+  uint32_t access_qualifier;  /* CL_KERNEL_ARG_ACCESS_* */
+  uint64_t type_qualifier;    /* CL_KERNEL_ARG_TYPE_* bitfield */
+  char *type_name;
+  char *name; /* NULL unless built with -cl-kernel-arg-info */
+};
+
+struct loom_kernel_meta {
+  char *name;
+  char *attributes; /* CL_KERNEL_ATTRIBUTES */
+  uint32_t num_args;
+  struct loom_arg_meta *args;
+  uint32_t arg_buffer_size;
+  uint64_t reqd_work_group_size[3]; /* zeros if not given */
+  uint64_t work_group_size_hint[3];
+  uint64_t local_static_bytes; /* __local variables declared in the kernel */
+  uint64_t scratch_per_item;   /* per-work-item storage for values live across barriers */
+  uint64_t private_per_item;   /* CL_KERNEL_PRIVATE_MEM_SIZE estimate */
+  uint32_t num_barriers;
+};
+
+/* ---- the executable: object code plus metadata ---- */
+enum loom_binary_kind {
+  LOOM_BINARY_NONE = 0,
+  LOOM_BINARY_OBJECT = 1,     /* clCompileProgram output: bitcode */
+  LOOM_BINARY_LIBRARY = 2,    /* clLinkProgram -create-library: bitcode */
+  LOOM_BINARY_EXECUTABLE = 3, /* bitcode + native object code + metadata */
+};
+
+struct loom_program_binary {
+  enum loom_binary_kind kind;
+  struct loom_blob bitcode; /* linked user code (for objects, libraries and re-linking) */
+  struct loom_blob object;  /* native code (executables) */
+  uint32_t num_kernels;
+  struct loom_kernel_meta *kernels;
+  char *options; /* build options the code was made with */
+};
+void loom_program_binary_free(struct loom_program_binary *b) LOOM_HIDDEN;
+/* Serialisation for CL_PROGRAM_BINARIES and the disk cache. */
+int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob *out) LOOM_HIDDEN;
+int loom_binary_deserialize(const void *data, size_t size, struct loom_program_binary *b) LOOM_HIDDEN;
+
+/* ---- compiling ---- */
+struct loom_header {
+  const char *name; /* include name as the application gave it */
+  const char *source;
+};
+
+/* Build options split into what goes to the front end and what LoomCL acts
+ * on itself. Returns 0, or -1 for invalid options (message in *log). */
+struct loom_build_options {
+  char **clang_args; /* NULL-terminated */
+  size_t num_clang_args;
+  bool opt_disable;
+  bool fast_math;
+  bool kernel_arg_info;
+  bool create_library;
+  bool enable_link_options;
+  bool denorms_are_zero;
+  int cl_std; /* 0 = default (1.2), or 100,110,120,200,300 */
+};
+int loom_parse_options(const char *options, bool for_link, struct loom_build_options *out,
+                       char **log) LOOM_HIDDEN;
+void loom_free_options(struct loom_build_options *o) LOOM_HIDDEN;
+
+/* OpenCL C source (+ embedded headers) -> bitcode. Returns 0 on success;
+ * -1 on compile errors, -2 on invalid options; *log gets clang's diagnostics
+ * (always allocated, maybe empty). */
+int loom_compile_source(const char *source, const struct loom_header *headers,
+                        size_t num_headers, const char *options,
+                        const struct loom_target *target, struct loom_blob *bitcode,
+                        char **log) LOOM_HIDDEN;
+
+/* Links bitcode modules (objects/libraries). With make_library the result is
+ * a library (bitcode only); otherwise an executable: builtins linked, work-group
+ * functions generated, optimised, native code emitted. 0 on success, -1 on link
+ * errors (message in *log). */
+int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
+                      const char *options, bool make_library,
+                      const struct loom_target *target,
+                      struct loom_program_binary *out, char **log) LOOM_HIDDEN;
+
+/* Reads kernel names/arguments from bitcode (for compiled objects). */
+int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
+                             struct loom_program_binary *out) LOOM_HIDDEN;
+
+/* ---- the JIT ---- */
+struct loom_loaded_code;
+typedef void (*loom_wg_fn)(const void *args, void *ctx);
+/* Loads native code; returns NULL on failure (message in *log). */
+struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) LOOM_HIDDEN;
+loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;
+void loom_jit_unload(struct loom_loaded_code *code) LOOM_HIDDEN;
+
+/* ---- the on-disk cache (LOOMCL_CACHE_DIR, LOOMCL_CACHE=0) ---- */
+/* key: 32 hex chars of a hash over the given parts plus compiler identity */
+void loom_cache_key(const void *const *parts, const size_t *sizes, size_t n,
+                    const struct loom_target *target, char key[33]) LOOM_HIDDEN;
+int loom_cache_get(const char *key, struct loom_blob *out) LOOM_HIDDEN;
+void loom_cache_put(const char *key, const struct loom_blob *data) LOOM_HIDDEN;
+
+/* ---- the work-group context passed to every work-group function ---- */
+struct loom_wg_ctx {
+  uint64_t group_id[3];
+  uint64_t local_size[3]; /* of this group (smaller for trailing groups) */
+  uint64_t enqueued_local_size[3];
+  uint64_t global_offset[3];
+  uint64_t num_groups[3];
+  uint64_t global_size[3];
+  uint64_t work_dim;
+  char *local_mem; /* __local memory of this work-group */
+  char *scratch;   /* scratch_per_item * work-items of this group */
+};
+/* field indices as seen by generated code: 8-byte slots */
+enum {
+  LOOM_CTX_GROUP_ID = 0,
+  LOOM_CTX_LOCAL_SIZE = 3,
+  LOOM_CTX_ENQ_LOCAL_SIZE = 6,
+  LOOM_CTX_GLOBAL_OFFSET = 9,
+  LOOM_CTX_NUM_GROUPS = 12,
+  LOOM_CTX_GLOBAL_SIZE = 15,
+  LOOM_CTX_WORK_DIM = 18,
+  LOOM_CTX_LOCAL_MEM = 19,
+  LOOM_CTX_SCRATCH = 20,
+};
+
+#endif

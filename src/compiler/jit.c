@@ -1,0 +1,135 @@
+/* Loading native code: one ORC LLJIT per process, one JITDylib per loaded
+ * program (programs may define the same kernel names), symbols the code
+ * needs from the process (libm, memcpy) found by a process search. */
+#include "compiler.h"
+#include "llvm_util.h"
+#include "util.h"
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct loom_loaded_code {
+  LLVMOrcJITDylibRef dylib;
+};
+
+static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
+static LLVMOrcLLJITRef jit;
+static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_uint dylib_counter;
+
+static void create_jit(void) {
+  loom_llvm_init();
+  LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, builder);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    fprintf(stderr, "LoomCL: cannot create the JIT: %s\n", msg);
+    LLVMDisposeErrorMessage(msg);
+    jit = NULL;
+  }
+}
+
+static void set_error(char **log, const char *what, LLVMErrorRef e) {
+  char *msg = LLVMGetErrorMessage(e);
+  char buf[1024];
+  snprintf(buf, sizeof buf, "error: %s: %s\n", what, msg);
+  loom_str_append(log, buf);
+  LLVMDisposeErrorMessage(msg);
+}
+
+struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) {
+  pthread_once(&jit_once, create_jit);
+  if (!jit) {
+    loom_str_append(log, "error: the JIT is unavailable\n");
+    return NULL;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "loomcl-program-%u", atomic_fetch_add(&dylib_counter, 1));
+  pthread_mutex_lock(&jit_lock);
+  LLVMOrcExecutionSessionRef es = LLVMOrcLLJITGetExecutionSession(jit);
+  LLVMOrcJITDylibRef jd;
+  LLVMErrorRef e = LLVMOrcExecutionSessionCreateJITDylib(es, &jd, name);
+  if (!e) {
+    LLVMOrcDefinitionGeneratorRef gen;
+    e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+        &gen, LLVMOrcLLJITGetGlobalPrefix(jit), NULL, NULL);
+    if (!e)
+      LLVMOrcJITDylibAddGenerator(jd, gen);
+  }
+  if (!e) {
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+        (const char *)object->data, object->size, "loomcl-object");
+    e = LLVMOrcLLJITAddObjectFile(jit, jd, buf);
+  }
+  pthread_mutex_unlock(&jit_lock);
+  if (e) {
+    set_error(log, "loading native code", e);
+    return NULL;
+  }
+  struct loom_loaded_code *c = calloc(1, sizeof *c);
+  c->dylib = jd;
+  return c;
+}
+
+struct lookup_result {
+  atomic_int done;
+  uint64_t addr;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+};
+
+static void on_lookup(LLVMErrorRef err, LLVMOrcCSymbolMapPairs result, size_t n, void *ctx) {
+  struct lookup_result *r = ctx;
+  if (err) {
+    char *msg = LLVMGetErrorMessage(err);
+    fprintf(stderr, "LoomCL: symbol lookup failed: %s\n", msg);
+    LLVMDisposeErrorMessage(msg);
+  } else if (n > 0) {
+    r->addr = result[0].Sym.Address;
+  }
+  pthread_mutex_lock(&r->lock);
+  atomic_store(&r->done, 1);
+  pthread_cond_broadcast(&r->cond);
+  pthread_mutex_unlock(&r->lock);
+}
+
+loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) {
+  char sym[1024];
+  snprintf(sym, sizeof sym, "%s.loom_wg", kernel_name);
+  LLVMOrcExecutionSessionRef es = LLVMOrcLLJITGetExecutionSession(jit);
+  LLVMOrcCJITDylibSearchOrderElement order = {code->dylib,
+                                              LLVMOrcJITDylibLookupFlagsMatchAllSymbols};
+  LLVMOrcCLookupSetElement want = {LLVMOrcLLJITMangleAndIntern(jit, sym),
+                                   LLVMOrcSymbolLookupFlagsRequiredSymbol};
+  struct lookup_result r = {.addr = 0};
+  pthread_mutex_init(&r.lock, NULL);
+  pthread_cond_init(&r.cond, NULL);
+  LLVMOrcExecutionSessionLookup(es, LLVMOrcLookupKindStatic, &order, 1, &want, 1, on_lookup, &r);
+  pthread_mutex_lock(&r.lock);
+  while (!atomic_load(&r.done))
+    pthread_cond_wait(&r.cond, &r.lock);
+  pthread_mutex_unlock(&r.lock);
+  pthread_mutex_destroy(&r.lock);
+  pthread_cond_destroy(&r.cond);
+  LLVMOrcReleaseSymbolStringPoolEntry(want.Name);
+  loom_wg_fn fn;
+  uintptr_t a = (uintptr_t)r.addr;
+  memcpy(&fn, &a, sizeof fn);
+  return fn;
+}
+
+void loom_jit_unload(struct loom_loaded_code *code) {
+  if (!code)
+    return;
+  pthread_mutex_lock(&jit_lock);
+  LLVMErrorRef e = LLVMOrcJITDylibClear(code->dylib);
+  pthread_mutex_unlock(&jit_lock);
+  if (e)
+    LLVMConsumeError(e);
+  free(code);
+}

@@ -1,0 +1,283 @@
+/* Linking and code generation: bitcode modules -> library or executable.
+ *
+ * Executable pipeline (docs/COMPILER.md):
+ *   link inputs -> link the builtin library -> retarget spir64 to the host ->
+ *   read kernel metadata -> inline everything into the kernels -> per kernel:
+ *   __local variables to offsets, barrier preparation -> region functions ->
+ *   work-group function -> O3 for the host CPU -> object code. */
+#include "compiler.h"
+#include "llvm_util.h"
+#include "util.h"
+#include "wg_internal.h"
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Linker.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const unsigned char loom_builtins_cpu[] LOOM_HIDDEN;
+extern const size_t loom_builtins_cpu_size LOOM_HIDDEN;
+
+struct diag_sink {
+  char **log;
+  bool error;
+};
+
+static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+  struct diag_sink *s = ctx;
+  LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
+  if (sev != LLVMDSError && sev != LLVMDSWarning)
+    return;
+  char *msg = LLVMGetDiagInfoDescription(info);
+  loom_str_append(s->log, sev == LLVMDSError ? "error: " : "warning: ");
+  loom_str_append(s->log, msg);
+  loom_str_append(s->log, "\n");
+  LLVMDisposeMessage(msg);
+  if (sev == LLVMDSError)
+    s->error = true;
+}
+
+static LLVMModuleRef parse(LLVMContextRef c, const void *data, size_t size, char **log) {
+  LLVMMemoryBufferRef buf =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "loomcl-bitcode");
+  LLVMModuleRef m = NULL;
+  if (LLVMParseBitcodeInContext2(c, buf, &m)) {
+    loom_str_append(log, "error: invalid bitcode\n");
+    m = NULL;
+  }
+  LLVMDisposeMemoryBuffer(buf);
+  return m;
+}
+
+static void to_blob(LLVMModuleRef m, struct loom_blob *out) {
+  LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
+  out->size = LLVMGetBufferSize(buf);
+  out->data = malloc(out->size ? out->size : 1);
+  memcpy(out->data, LLVMGetBufferStart(buf), out->size);
+  LLVMDisposeMemoryBuffer(buf);
+}
+
+/* Calls into undefined OpenCL functions are link errors. */
+static int check_undefined(LLVMModuleRef m, char **log) {
+  int bad = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) || !LLVMGetFirstUse(f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (len > 7 && !strncmp(name, "__loom_", 7))
+      continue;
+    if (len > 2 && !strncmp(name, "_Z", 2)) {
+      char buf[1200];
+      snprintf(buf, sizeof buf, "error: undefined function '%.*s'\n", (int)(len > 1000 ? 1000 : len), name);
+      loom_str_append(log, buf);
+      bad = 1;
+    } else {
+      /* a non-mangled name: a user function declared but never defined */
+      bool from_user = true;
+      static const char *const libm[] = {"tanf", "tan", "atanf", "atan", "tanhf", "tanh",
+                                         "fmodf", "fmod", "atan2f", "atan2", "hypotf",
+                                         "hypot", "memcpy", "memset", "memmove", NULL};
+      for (int i = 0; libm[i]; i++)
+        if (strlen(libm[i]) == len && !strncmp(libm[i], name, len))
+          from_user = false;
+      if (from_user) {
+        char buf[1200];
+        snprintf(buf, sizeof buf, "error: undefined function '%.*s'\n", (int)(len > 1000 ? 1000 : len), name);
+        loom_str_append(log, buf);
+        bad = 1;
+      }
+    }
+  }
+  return bad ? -1 : 0;
+}
+
+/* Every function uses the C calling convention from here on; everything but
+ * the kernels becomes internal and is inlined into them. */
+static void prepare_functions(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    bool kernel = loom_is_kernel(f);
+    LLVMSetFunctionCallConv(f, LLVMCCallConv);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsACallInst(i))
+          LLVMSetInstructionCallConv(i, LLVMCCallConv);
+    if (LLVMIsDeclaration(f))
+      continue;
+    loom_remove_fn_attr(f, "noinline");
+    loom_remove_fn_attr(f, "optnone");
+    loom_add_fn_attr(f, "alwaysinline");
+    if (!kernel)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+  }
+}
+
+static int make_executable(LLVMModuleRef m, const struct loom_build_options *opts,
+                           const struct loom_target *target, struct loom_program_binary *out,
+                           char **log) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMModuleRef lib = parse(c, loom_builtins_cpu, loom_builtins_cpu_size, log);
+  if (!lib)
+    return -1;
+  /* the library's definitions must not clash with user definitions */
+  if (LLVMLinkModules2(m, lib)) {
+    loom_str_append(log, "error: linking the builtin library failed\n");
+    return -1;
+  }
+  if (check_undefined(m, log))
+    return -1;
+
+  LLVMTargetMachineRef tm = loom_target_machine(target);
+  if (!tm) {
+    loom_str_append(log, "error: no code generator for this host\n");
+    return -1;
+  }
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(m, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  char *dl = LLVMCopyStringRepOfTargetData(td);
+  LLVMSetDataLayout(m, dl);
+  LLVMDisposeMessage(dl);
+
+  loom_kernel_meta_from_module(m, td, true, out);
+  prepare_functions(m);
+  int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine)", tm);
+
+  struct loom_wg_build *builds = calloc(out->num_kernels + 1, sizeof *builds);
+  for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
+    struct loom_kernel_meta *km = &out->kernels[i];
+    struct loom_wg_build *b = &builds[i];
+    b->kernel = LLVMGetNamedFunction(m, km->name);
+    b->meta = km;
+    km->local_static_bytes = loom_wg_lower_local_vars(m, b->kernel, td);
+    struct loom_slots slots;
+    b->num_barriers = loom_wg_prepare_barriers(m, b->kernel, td, &slots);
+    km->num_barriers = b->num_barriers;
+    km->scratch_per_item = slots.bytes_per_item;
+    loom_wg_make_regions(m, b);
+  }
+  if (rc == 0)
+    rc = loom_run_passes(m, "always-inline", tm);
+  for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
+    loom_wg_finish_regions(m, &builds[i]);
+    loom_wg_make_function(m, &builds[i], td, target->simd_bytes);
+  }
+  if (rc == 0)
+    rc = loom_run_passes(m, "always-inline", tm);
+  for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
+    loom_wg_resolve(m, &builds[i]);
+    LLVMSetLinkage(builds[i].kernel, LLVMInternalLinkage);
+    free(builds[i].regions);
+  }
+  free(builds);
+  /* only the work-group functions stay visible */
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage)
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+  if (rc == 0) {
+    char *err = NULL;
+    if (getenv("LOOMCL_DUMP_IR"))
+      LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR"), NULL);
+    rc = loom_run_passes(m, opts->opt_disable ? "default<O1>" : "default<O3>", tm);
+    if (getenv("LOOMCL_DUMP_IR_OPT"))
+      LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
+    LLVMMemoryBufferRef obj = NULL;
+    if (rc == 0 && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &err, &obj)) {
+      loom_str_append(log, "error: code generation failed: ");
+      loom_str_append(log, err ? err : "");
+      loom_str_append(log, "\n");
+      rc = -1;
+    }
+    LLVMDisposeMessage(err);
+    if (obj) {
+      out->object.size = LLVMGetBufferSize(obj);
+      out->object.data = malloc(out->object.size);
+      memcpy(out->object.data, LLVMGetBufferStart(obj), out->object.size);
+      LLVMDisposeMemoryBuffer(obj);
+    }
+  }
+  LLVMDisposeTargetData(td);
+  LLVMDisposeTargetMachine(tm);
+  return rc;
+}
+
+int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
+                      const char *options, bool make_library,
+                      const struct loom_target *target,
+                      struct loom_program_binary *out, char **log) {
+  memset(out, 0, sizeof *out);
+  if (!*log)
+    *log = strdup("");
+  struct loom_build_options opts;
+  char *optlog = NULL;
+  /* build options of clBuildProgram also arrive here; accept both kinds */
+  if (loom_parse_options(options, true, &opts, &optlog) != 0 &&
+      loom_parse_options(options, false, &opts, &optlog) != 0) {
+    loom_str_append(log, optlog ? optlog : "error: invalid link options\n");
+    free(optlog);
+    return -2;
+  }
+  free(optlog);
+  make_library = make_library || opts.create_library;
+  LLVMContextRef c = LLVMContextCreate();
+  struct diag_sink sink = {log, false};
+  LLVMContextSetDiagnosticHandler(c, on_diagnostic, &sink);
+  LLVMModuleRef m = NULL;
+  int rc = 0;
+  for (size_t i = 0; i < num_inputs && rc == 0; i++) {
+    LLVMModuleRef mi = parse(c, inputs[i]->data, inputs[i]->size, log);
+    if (!mi) {
+      rc = -1;
+    } else if (!m) {
+      m = mi;
+    } else if (LLVMLinkModules2(m, mi) || sink.error) {
+      rc = -1;
+    }
+  }
+  if (rc == 0 && !m)
+    rc = -1;
+  if (rc == 0) {
+    to_blob(m, &out->bitcode);
+    if (make_library) {
+      out->kind = LOOM_BINARY_LIBRARY;
+      LLVMTargetMachineRef tm = loom_target_machine(target);
+      LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+      loom_kernel_meta_from_module(m, td, true, out);
+      LLVMDisposeTargetData(td);
+      LLVMDisposeTargetMachine(tm);
+    } else {
+      out->kind = LOOM_BINARY_EXECUTABLE;
+      rc = make_executable(m, &opts, target, out, log);
+      if (rc == 0 && sink.error)
+        rc = -1;
+    }
+  }
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(c);
+  loom_free_options(&opts);
+  out->options = strdup(options ? options : "");
+  return rc;
+}
+
+int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
+                             struct loom_program_binary *out) {
+  LLVMContextRef c = LLVMContextCreate();
+  char *log = NULL;
+  LLVMModuleRef m = parse(c, bitcode->data, bitcode->size, &log);
+  free(log);
+  int rc = -1;
+  if (m) {
+    struct loom_target t = {.cpu = "", .features = ""};
+    LLVMTargetMachineRef tm = loom_target_machine(&t);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    rc = loom_kernel_meta_from_module(m, td, arg_names, out);
+    LLVMDisposeTargetData(td);
+    LLVMDisposeTargetMachine(tm);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(c);
+  return rc;
+}

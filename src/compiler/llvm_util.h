@@ -1,0 +1,62 @@
+/* Helpers over the LLVM C API used by the compiler passes. */
+#ifndef LOOM_LLVM_UTIL_H
+#define LOOM_LLVM_UTIL_H
+#include "compiler.h"
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+/* placeholders resolved by the work-group compiler (see builtins/loom_abi.h) */
+#define LOOM_SYM_BARRIER_ID "__loom_barrier_id" /* i32 id: a numbered barrier */
+#define LOOM_SYM_SLOT "__loom_slot"             /* (i64 off, i64 size) -> ptr */
+#define LOOM_SYM_SLOT_BASE "__loom_slot_base"   /* (i64 off) -> ptr */
+#define LOOM_SYM_LOCAL_BASE "__loom_local_base" /* () -> ptr addrspace(3) */
+
+/* initialises LLVM's X86 back end once per process */
+void loom_llvm_init(void) LOOM_HIDDEN;
+/* a target machine for code generation; dispose with LLVMDisposeTargetMachine */
+LLVMTargetMachineRef loom_target_machine(const struct loom_target *t) LOOM_HIDDEN;
+
+/* Runs a new-pass-manager pipeline; returns 0 on success. */
+int loom_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+
+/* Declares (or finds) a function in m. */
+LLVMValueRef loom_get_fn(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
+                         LLVMTypeRef *params, unsigned n) LOOM_HIDDEN;
+
+/* Is v a call to a function named `name`? */
+bool loom_is_call_to(LLVMValueRef v, const char *name) LOOM_HIDDEN;
+
+/* Collects every call to `name` inside f into a malloc'd array. */
+LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) LOOM_HIDDEN;
+
+/* Moves the instructions of bb starting at `from` into a new block inserted
+ * after bb; bb ends with a branch to it. PHIs in the successors are updated. */
+LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) LOOM_HIDDEN;
+
+/* Replaces the incoming block `from` by `to` in every PHI of bb. */
+void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
+                            LLVMBasicBlockRef to) LOOM_HIDDEN;
+
+/* first instruction after the PHIs of bb */
+LLVMValueRef loom_first_non_phi(LLVMBasicBlockRef bb) LOOM_HIDDEN;
+
+/* An i64 constant. */
+LLVMValueRef loom_i64(LLVMContextRef c, uint64_t v) LOOM_HIDDEN;
+
+/* Adds a string or enum attribute to a function. */
+void loom_add_fn_attr(LLVMValueRef f, const char *name) LOOM_HIDDEN;
+void loom_add_fn_str_attr(LLVMValueRef f, const char *k, const char *v) LOOM_HIDDEN;
+void loom_remove_fn_attr(LLVMValueRef f, const char *name) LOOM_HIDDEN;
+
+/* A pointer-keyed hash map (open addressing) used for block/value indices. */
+struct loom_ptrmap {
+  void **keys;
+  size_t *vals;
+  size_t cap, count;
+};
+void loom_ptrmap_put(struct loom_ptrmap *m, void *key, size_t val) LOOM_HIDDEN;
+bool loom_ptrmap_get(const struct loom_ptrmap *m, void *key, size_t *val) LOOM_HIDDEN;
+void loom_ptrmap_free(struct loom_ptrmap *m) LOOM_HIDDEN;
+
+#endif

@@ -1,0 +1,319 @@
+/* The work-group function.
+ *
+ * A kernel with n barriers has n+1 regions: region 0 starts at the kernel's
+ * entry, region r at barrier r. Region r is a copy of the kernel whose entry
+ * jumps to the code after barrier r and in which reaching barrier s returns
+ * s (returning from the kernel returns -1). The copy is made by inlining the
+ * kernel into "region r" functions, so no instruction cloner is needed; the
+ * blocks a region cannot reach disappear when it is inlined.
+ *
+ *   void k.loom_wg(const void *args, loom_wg_ctx *ctx):
+ *     next = 0
+ *     while (next != -1)
+ *       switch (next) { case r: for z, y, x in the group: next = region_r(x,y,z) }
+ *
+ * Each region runs as a loop over the work-items whose innermost loop walks
+ * local id x, so LLVM's loop vectoriser executes consecutive work-items in
+ * vector lanes. A barrier-free kernel is the one-region case: a plain loop. */
+#include "../../builtins/loom_abi.h"
+#include "wg_internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMValueRef k = b->kernel;
+  unsigned np = LLVMCountParams(k);
+  LLVMTypeRef *pt = malloc((np + 4) * sizeof *pt);
+  for (unsigned i = 0; i < np; i++)
+    pt[i] = LLVMTypeOf(LLVMGetParam(k, i));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i32 = LLVMInt32TypeInContext(c);
+  for (unsigned i = 0; i < 4; i++)
+    pt[np + i] = i64;
+  LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 4, 0);
+  b->regions = calloc(b->num_barriers + 1, sizeof *b->regions);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  size_t klen;
+  const char *kname = LLVMGetValueName2(k, &klen);
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    char name[512];
+    snprintf(name, sizeof name, "%.*s.loom_region%u", (int)klen, kname, r);
+    LLVMValueRef f = LLVMAddFunction(m, name, fty);
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMPositionBuilderAtEnd(bld, LLVMAppendBasicBlockInContext(c, f, "entry"));
+    LLVMValueRef *args = malloc((np + 1) * sizeof *args);
+    for (unsigned i = 0; i < np; i++)
+      args[i] = LLVMGetParam(f, i);
+    LLVMBuildCall2(bld, LLVMGlobalGetValueType(k), k, args, np, "");
+    free(args);
+    LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
+    b->regions[r] = f;
+  }
+  LLVMDisposeBuilder(bld);
+  free(pt);
+}
+
+/* selects among three values by a (possibly variable) dimension index */
+static LLVMValueRef select_dim(LLVMBuilderRef bld, LLVMValueRef dim, LLVMValueRef v[3]) {
+  if (LLVMIsAConstantInt(dim)) {
+    uint64_t d = LLVMConstIntGetZExtValue(dim);
+    return v[d < 3 ? d : 0];
+  }
+  LLVMTypeRef ty = LLVMTypeOf(dim);
+  LLVMValueRef is0 = LLVMBuildICmp(bld, LLVMIntEQ, dim, LLVMConstInt(ty, 0, 0), "");
+  LLVMValueRef is1 = LLVMBuildICmp(bld, LLVMIntEQ, dim, LLVMConstInt(ty, 1, 0), "");
+  return LLVMBuildSelect(bld, is0, v[0], LLVMBuildSelect(bld, is1, v[1], v[2], ""), "");
+}
+
+/* After the kernel was inlined into each region function: cut the copy down
+ * to region r and give it the work-item's local id. */
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c), i64 = LLVMInt64TypeInContext(c);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMValueRef base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  unsigned np = LLVMCountParams(b->kernel);
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    LLVMValueRef f = b->regions[r];
+    LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
+    LLVMValueRef lin = LLVMGetParam(f, np + 3);
+
+    size_t n;
+    LLVMValueRef *calls = loom_calls_in(f, LOOM_SYM_BARRIER_ID, &n);
+    LLVMBasicBlockRef start = NULL;
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      unsigned id = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 0));
+      /* inlining may have merged the barrier's block with its neighbours:
+       * isolate the barrier again, then it becomes a return */
+      LLVMBasicBlockRef bb = loom_split_block(LLVMGetInstructionParent(call), call);
+      LLVMBasicBlockRef after = loom_split_block(bb, LLVMGetNextInstruction(call));
+      if (id == r)
+        start = after;
+      LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(bb));
+      LLVMInstructionEraseFromParent(call);
+      LLVMPositionBuilderAtEnd(bld, bb);
+      LLVMBuildRet(bld, LLVMConstInt(i32, id, 0));
+    }
+    free(calls);
+    if (r > 0) {
+      LLVMBasicBlockRef old_entry = LLVMGetEntryBasicBlock(f);
+      LLVMBasicBlockRef entry = LLVMInsertBasicBlockInContext(c, old_entry, "region_entry");
+      LLVMPositionBuilderAtEnd(bld, entry);
+      if (start)
+        LLVMBuildBr(bld, start);
+      else /* barrier r is unreachable: so is this region */
+        LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
+    }
+
+    calls = loom_calls_in(f, LOOM_SYM_WI, &n);
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      if (LLVMConstIntGetZExtValue(LLVMGetOperand(call, 0)) != LOOM_WI_LOCAL_ID)
+        continue;
+      LLVMPositionBuilderBefore(bld, call);
+      LLVMReplaceAllUsesWith(call, select_dim(bld, LLVMGetOperand(call, 1), lid));
+      LLVMInstructionEraseFromParent(call);
+    }
+    free(calls);
+
+    calls = loom_calls_in(f, LOOM_SYM_SLOT, &n);
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      LLVMPositionBuilderBefore(bld, call);
+      LLVMValueRef off = LLVMGetOperand(call, 0), size = LLVMGetOperand(call, 1);
+      LLVMValueRef base = LLVMBuildCall2(bld, LLVMGlobalGetValueType(base_fn), base_fn, &off, 1, "");
+      LLVMValueRef idx = LLVMBuildMul(bld, lin, size, "");
+      LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), base, &idx, 1, "wi_slot");
+      LLVMReplaceAllUsesWith(call, addr);
+      LLVMInstructionEraseFromParent(call);
+    }
+    free(calls);
+    loom_add_fn_attr(f, "alwaysinline");
+  }
+  LLVMDisposeBuilder(bld);
+}
+
+static LLVMValueRef ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                              unsigned slot, LLVMTypeRef ty, const char *name) {
+  LLVMValueRef off = loom_i64(c, slot * 8);
+  LLVMValueRef p = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), ctx, &off, 1, "");
+  LLVMValueRef v = LLVMBuildLoad2(bld, ty, p, name);
+  LLVMSetAlignment(v, 8);
+  return v;
+}
+
+struct wg_values {
+  LLVMValueRef wi[7][3]; /* LOOM_WI_* kinds except the local id */
+  LLVMValueRef local_mem, scratch, items;
+};
+
+void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td,
+                           unsigned simd_bytes) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i32 = LLVMInt32TypeInContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(c), ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMTypeRef void_ty = LLVMVoidTypeInContext(c);
+  LLVMValueRef k = b->kernel;
+  unsigned np = LLVMCountParams(k);
+  size_t klen;
+  const char *kname = LLVMGetValueName2(k, &klen);
+  char name[512];
+  snprintf(name, sizeof name, "%.*s" LOOM_WG_SUFFIX, (int)klen, kname);
+  LLVMTypeRef wp[2] = {ptr, ptr};
+  LLVMValueRef w = LLVMAddFunction(m, name, LLVMFunctionType(void_ty, wp, 2, 0));
+  b->wg = w;
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  LLVMAddAttributeAtIndex(w, 1, LLVMCreateEnumAttribute(c, noalias, 0));
+  LLVMAddAttributeAtIndex(w, 2, LLVMCreateEnumAttribute(c, noalias, 0));
+  loom_add_fn_attr(w, "nounwind");
+  char width[16];
+  snprintf(width, sizeof width, "%u", simd_bytes * 8);
+  loom_add_fn_str_attr(w, "prefer-vector-width", width);
+  loom_add_fn_str_attr(w, "min-legal-vector-width", width);
+
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c, w, "entry");
+  LLVMPositionBuilderAtEnd(bld, entry);
+  LLVMValueRef args = LLVMGetParam(w, 0), ctx = LLVMGetParam(w, 1);
+  LLVMValueRef lsize[3], local_mem = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM, ptr, "local_mem");
+  for (unsigned d = 0; d < 3; d++)
+    lsize[d] = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
+
+  /* kernel arguments from the argument buffer */
+  LLVMValueRef *kargs = malloc((np + 4) * sizeof *kargs);
+  for (unsigned i = 0; i < np; i++) {
+    LLVMValueRef p = LLVMGetParam(k, i);
+    LLVMTypeRef ty = LLVMTypeOf(p);
+    const struct loom_arg_meta *am = &b->meta->args[i];
+    LLVMValueRef off = loom_i64(c, am->offset);
+    LLVMValueRef slot = LLVMBuildGEP2(bld, i8, args, &off, 1, "");
+    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+    if (LLVMGetEnumAttributeAtIndex(k, i + 1, byval)) {
+      kargs[i] = slot;
+    } else if (am->kind == LOOM_ARG_LOCAL) {
+      LLVMValueRef lo = LLVMBuildLoad2(bld, i64, slot, "local_off");
+      LLVMSetAlignment(lo, 8);
+      LLVMValueRef lp = LLVMBuildGEP2(bld, i8, local_mem, &lo, 1, "");
+      kargs[i] = LLVMBuildAddrSpaceCast(bld, lp, ty, "local_arg");
+    } else {
+      LLVMValueRef v = LLVMBuildLoad2(bld, ty, slot, "arg");
+      LLVMSetAlignment(v, LLVMABIAlignmentOfType(td, ty) < 16 ? LLVMABIAlignmentOfType(td, ty) : 16);
+      kargs[i] = v;
+    }
+  }
+  LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
+  LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
+
+  LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(c, w, "dispatch");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c, w, "done");
+  LLVMBuildBr(bld, dispatch);
+  LLVMPositionBuilderAtEnd(bld, done);
+  LLVMBuildRetVoid(bld);
+  LLVMPositionBuilderAtEnd(bld, dispatch);
+  LLVMValueRef next = LLVMBuildLoad2(bld, i32, next_var, "");
+  LLVMValueRef sw = LLVMBuildSwitch(bld, next, done, b->num_barriers + 1);
+
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    /* for z { for y { for x { next = region_r(args, x, y, z, linear) } } } */
+    LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(c, w, "region");
+    LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(c, w, "wi_z");
+    LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(c, w, "wi_y");
+    LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(c, w, "wi_x");
+    LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(c, w, "wi_y_latch");
+    LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(c, w, "wi_z_latch");
+    LLVMAddCase(sw, LLVMConstInt(i32, r, 0), pre);
+    LLVMPositionBuilderAtEnd(bld, pre);
+    LLVMBuildBr(bld, zh);
+    LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
+
+    LLVMPositionBuilderAtEnd(bld, zh);
+    LLVMValueRef z = LLVMBuildPhi(bld, i64, "lz");
+    LLVMBuildBr(bld, yh);
+    LLVMPositionBuilderAtEnd(bld, yh);
+    LLVMValueRef y = LLVMBuildPhi(bld, i64, "ly");
+    LLVMValueRef zy = LLVMBuildMul(bld, LLVMBuildAdd(bld, LLVMBuildMul(bld, z, lsize[1], ""), y, ""),
+                                   lsize[0], "row");
+    LLVMBuildBr(bld, xh);
+    LLVMPositionBuilderAtEnd(bld, xh);
+    LLVMValueRef x = LLVMBuildPhi(bld, i64, "lx");
+    kargs[np] = x;
+    kargs[np + 1] = y;
+    kargs[np + 2] = z;
+    kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
+    LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
+                                     kargs, np + 4, "");
+    LLVMBuildStore(bld, nb, next_var);
+    LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
+    LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, lsize[0], ""), xh, yl);
+
+    LLVMPositionBuilderAtEnd(bld, yl);
+    LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
+    LLVMPositionBuilderAtEnd(bld, zl);
+    LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, dispatch);
+
+    LLVMAddIncoming(z, &zero, &pre, 1);
+    LLVMAddIncoming(z, &z1, &zl, 1);
+    LLVMAddIncoming(y, &zero, &zh, 1);
+    LLVMAddIncoming(y, &y1, &yl, 1);
+    LLVMAddIncoming(x, &zero, &yh, 1);
+    LLVMAddIncoming(x, &x1, &x_latch, 1);
+  }
+  free(kargs);
+  LLVMDisposeBuilder(bld);
+}
+
+/* After the regions were inlined into the work-group function: every
+ * remaining placeholder becomes a value loaded once from the context. */
+void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMValueRef w = b->wg, ctx = LLVMGetParam(w, 1);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMPositionBuilderBefore(bld, loom_first_non_phi(LLVMGetEntryBasicBlock(w)));
+  static const unsigned field[7] = {LOOM_CTX_GROUP_ID,      LOOM_CTX_LOCAL_SIZE,
+                                    LOOM_CTX_ENQ_LOCAL_SIZE, LOOM_CTX_GLOBAL_OFFSET,
+                                    LOOM_CTX_NUM_GROUPS,     LOOM_CTX_GLOBAL_SIZE,
+                                    LOOM_CTX_WORK_DIM};
+  struct wg_values v;
+  for (unsigned kind = 0; kind < 7; kind++)
+    for (unsigned d = 0; d < 3; d++)
+      v.wi[kind][d] = ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
+  v.local_mem = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM, ptr, "local_mem");
+  v.scratch = ctx_field(bld, c, ctx, LOOM_CTX_SCRATCH, ptr, "scratch");
+  v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
+  LLVMValueRef local3 = LLVMBuildAddrSpaceCast(bld, v.local_mem, LLVMPointerTypeInContext(c, 3), "");
+
+  size_t n;
+  LLVMValueRef *calls = loom_calls_in(w, LOOM_SYM_WI, &n);
+  for (size_t i = 0; i < n; i++) {
+    unsigned kind = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef r = kind < 7 ? select_dim(bld, LLVMGetOperand(calls[i], 1), v.wi[kind])
+                              : loom_i64(c, 0);
+    LLVMReplaceAllUsesWith(calls[i], r);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_SLOT_BASE, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef off = LLVMBuildMul(bld, LLVMGetOperand(calls[i], 0), v.items, "");
+    LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), v.scratch, &off, 1, "");
+    LLVMReplaceAllUsesWith(calls[i], addr);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_LOCAL_BASE, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMReplaceAllUsesWith(calls[i], local3);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  LLVMDisposeBuilder(bld);
+}

@@ -1,0 +1,44 @@
+/* Internal interface between the steps of the kernel compiler. */
+#ifndef LOOM_WG_INTERNAL_H
+#define LOOM_WG_INTERNAL_H
+#include "llvm_util.h"
+
+/* per-work-item storage layout for values that live across barriers */
+struct loom_slots {
+  uint64_t bytes_per_item;
+};
+
+/* wg_barriers.c: numbers the barriers of kernel k (fully inlined), moves
+ * private allocas and values live across barriers to per-work-item slots.
+ * Returns the number of barriers. */
+unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
+                                  struct loom_slots *slots) LOOM_HIDDEN;
+
+/* local_mem.c: replaces the kernel's __local variables by offsets into the
+ * work-group's local memory; returns the bytes they need. */
+uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k,
+                                  LLVMTargetDataRef td) LOOM_HIDDEN;
+
+/* wg_function.c: builds "<kernel>.loom_wg" from k in two phases around the
+ * always-inline runs (see docs/COMPILER.md). */
+struct loom_wg_build {
+  LLVMValueRef kernel;
+  const struct loom_kernel_meta *meta;
+  unsigned num_barriers;
+  LLVMValueRef *regions; /* num_barriers + 1 region functions */
+  LLVMValueRef wg;       /* the work-group function */
+};
+void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
+                           LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
+void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+
+/* kernel_meta.c */
+int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
+                                 struct loom_program_binary *out) LOOM_HIDDEN;
+bool loom_is_kernel(LLVMValueRef f) LOOM_HIDDEN;
+
+#define LOOM_WG_SUFFIX ".loom_wg"
+
+#endif

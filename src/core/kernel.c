@@ -1,0 +1,139 @@
+/* Kernel objects: argument storage and the snapshot a launch takes. */
+#include "kernel.h"
+#include "memobj.h"
+#include <stdlib.h>
+#include <string.h>
+
+static void kernel_destroy(struct loom_object *o) {
+  cl_kernel k = (cl_kernel)o;
+  atomic_fetch_sub(&k->program->kernels_attached, 1);
+  LOOM_RELEASE(k->program);
+  free(k->args);
+  free(k->arg_mem);
+  free(k->local_size);
+  free(k->arg_set);
+  pthread_mutex_destroy(&k->lock);
+  free(k);
+}
+
+cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kernel_meta *meta,
+                          loom_wg_fn fn) {
+  cl_kernel k = calloc(1, sizeof *k);
+  if (!k)
+    return NULL;
+  loom_object_init(&k->obj, LOOM_KERNEL, kernel_destroy);
+  k->program = p;
+  LOOM_RETAIN(p);
+  atomic_fetch_add(&p->kernels_attached, 1);
+  k->context = p->context;
+  k->device = dev;
+  k->meta = meta;
+  k->fn = fn;
+  k->args = calloc(meta->arg_buffer_size + 16, 1);
+  k->arg_mem = calloc(meta->num_args + 1, sizeof *k->arg_mem);
+  k->local_size = calloc(meta->num_args + 1, sizeof *k->local_size);
+  k->arg_set = calloc(meta->num_args + 1, sizeof *k->arg_set);
+  pthread_mutex_init(&k->lock, NULL);
+  return k;
+}
+
+cl_kernel loom_kernel_clone(cl_kernel src) {
+  cl_kernel k = loom_kernel_new(src->program, src->device, src->meta, src->fn);
+  if (!k)
+    return NULL;
+  pthread_mutex_lock(&src->lock);
+  memcpy(k->args, src->args, src->meta->arg_buffer_size);
+  memcpy(k->arg_mem, src->arg_mem, src->meta->num_args * sizeof *k->arg_mem);
+  memcpy(k->local_size, src->local_size, src->meta->num_args * sizeof *k->local_size);
+  memcpy(k->arg_set, src->arg_set, src->meta->num_args * sizeof *k->arg_set);
+  pthread_mutex_unlock(&src->lock);
+  return k;
+}
+
+cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value) {
+  const struct loom_arg_meta *a = &k->meta->args[index];
+  pthread_mutex_lock(&k->lock);
+  switch (a->kind) {
+  case LOOM_ARG_BUFFER:
+    k->arg_mem[index] = value ? *(const cl_mem *)value : NULL;
+    break;
+  case LOOM_ARG_LOCAL:
+    k->local_size[index] = size;
+    break;
+  default:
+    memcpy(k->args + a->offset, value, size);
+    break;
+  }
+  k->arg_set[index] = true;
+  pthread_mutex_unlock(&k->lock);
+  return CL_SUCCESS;
+}
+
+bool loom_kernel_args_complete(cl_kernel k) {
+  for (uint32_t i = 0; i < k->meta->num_args; i++)
+    if (!k->arg_set[i])
+      return false;
+  return true;
+}
+
+uint64_t loom_kernel_local_bytes(cl_kernel k) {
+  uint64_t total = k->meta->local_static_bytes;
+  for (uint32_t i = 0; i < k->meta->num_args; i++)
+    if (k->meta->args[i].kind == LOOM_ARG_LOCAL) {
+      total = (total + 127) / 128 * 128;
+      total += k->local_size[i];
+    }
+  return total;
+}
+
+struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
+  struct loom_ndrange *nd = calloc(1, sizeof *nd);
+  if (!nd)
+    return NULL;
+  const struct loom_kernel_meta *m = k->meta;
+  nd->fn = k->fn;
+  nd->meta = m;
+  nd->kernel = k;
+  LOOM_RETAIN(k);
+  /* 128-byte aligned so the generated code may load arguments with vector loads */
+  if (posix_memalign((void **)&nd->args, 128, m->arg_buffer_size + 128) != 0) {
+    LOOM_RELEASE(k);
+    free(nd);
+    return NULL;
+  }
+  nd->mems = calloc(m->num_args + 1, sizeof *nd->mems);
+  pthread_mutex_lock(&k->lock);
+  memcpy(nd->args, k->args, m->arg_buffer_size);
+  uint64_t local = m->local_static_bytes;
+  for (uint32_t i = 0; i < m->num_args; i++) {
+    const struct loom_arg_meta *a = &m->args[i];
+    if (a->kind == LOOM_ARG_BUFFER) {
+      cl_mem mem = k->arg_mem[i];
+      void *ptr = mem ? mem->data : NULL;
+      memcpy(nd->args + a->offset, &ptr, sizeof ptr);
+      if (mem) {
+        LOOM_RETAIN(mem);
+        nd->mems[nd->num_mems++] = mem;
+      }
+    } else if (a->kind == LOOM_ARG_LOCAL) {
+      local = (local + 127) / 128 * 128;
+      uint64_t off = local;
+      memcpy(nd->args + a->offset, &off, sizeof off);
+      local += k->local_size[i];
+    }
+  }
+  pthread_mutex_unlock(&k->lock);
+  nd->local_mem_bytes = local;
+  return nd;
+}
+
+void loom_ndrange_free(struct loom_ndrange *nd) {
+  if (!nd)
+    return;
+  for (cl_uint i = 0; i < nd->num_mems; i++)
+    LOOM_RELEASE(nd->mems[i]);
+  free(nd->mems);
+  free(nd->args);
+  LOOM_RELEASE(nd->kernel);
+  free(nd);
+}

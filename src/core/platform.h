@@ -1,0 +1,25 @@
+/* The one LoomCL platform and its devices. */
+#ifndef LOOM_PLATFORM_H
+#define LOOM_PLATFORM_H
+#include "loom.h"
+
+/* The process-wide platform, created on first use; never freed. Its devices
+ * are root devices that also live for the whole process. */
+cl_platform_id loom_platform(void) LOOM_HIDDEN;
+
+/* The platform an entry point should use for its platform argument: NULL
+ * selects LoomCL's platform (the spec leaves NULL implementation-defined);
+ * returns NULL for anything that is not a valid platform. */
+static inline cl_platform_id loom_platform_arg(cl_platform_id p) {
+  cl_platform_id ours = loom_platform();
+  return (p == NULL || p == ours) ? ours : NULL;
+}
+
+/* The extensions every LoomCL device supports; the platform reports them too,
+ * as the spec asks for extensions common to all of its devices. */
+#define LOOM_EXTENSIONS "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64"
+/* The same list as cl_name_version entries (LOOM_NUM_EXTENSIONS of them). */
+#define LOOM_NUM_EXTENSIONS 3
+extern const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] LOOM_HIDDEN;
+
+#endif

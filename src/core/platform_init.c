@@ -1,0 +1,34 @@
+/* Creates the platform singleton and its root devices on first use. */
+#include "platform.h"
+#include "../devices/device.h"
+#include <string.h>
+
+const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_byte_addressable_store"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp64"},
+};
+
+static struct _cl_platform_id platform;
+static struct _cl_device_id cpu_device;
+static cl_device_id device_list[1];
+static pthread_once_t platform_once = PTHREAD_ONCE_INIT;
+
+static void platform_create(void) {
+  loom_object_init(&platform.obj, LOOM_PLATFORM, NULL);
+  platform.num_devices = 0;
+  platform.devices = device_list;
+
+  memset(&cpu_device, 0, sizeof cpu_device);
+  loom_object_init(&cpu_device.obj, LOOM_DEVICE, NULL);
+  cpu_device.platform = &platform;
+  if (loom_cpu_device_init(&cpu_device) == 0)
+    device_list[platform.num_devices++] = &cpu_device;
+  else
+    cpu_device.obj.kind = 0; /* a device that failed to start is no handle */
+}
+
+cl_platform_id loom_platform(void) {
+  pthread_once(&platform_once, platform_create);
+  return &platform;
+}

@@ -1,0 +1,276 @@
+/* Building programs: source -> (cache | front end + linker) -> JIT.
+ * The compiler is pure; this file owns build state, logs and the cache. */
+#include "program.h"
+#include "../compiler/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void program_destroy(struct loom_object *o) {
+  cl_program p = (cl_program)o;
+  for (cl_uint i = 0; i < p->num_devices; i++) {
+    struct loom_program_build *b = &p->builds[i];
+    loom_jit_unload(b->code);
+    free(b->fns);
+    free(b->log);
+    free(b->options);
+    loom_program_binary_free(&b->bin);
+  }
+  free(p->builds);
+  free(p->devices);
+  free(p->source);
+  pthread_mutex_destroy(&p->lock);
+  LOOM_RELEASE(p->context);
+  free(p);
+}
+
+cl_program loom_program_new(cl_context ctx, cl_uint num_devices, const cl_device_id *devices) {
+  cl_program p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  loom_object_init(&p->obj, LOOM_PROGRAM, program_destroy);
+  p->context = ctx;
+  LOOM_RETAIN(ctx);
+  p->num_devices = num_devices;
+  p->devices = malloc(num_devices * sizeof *p->devices);
+  memcpy(p->devices, devices, num_devices * sizeof *p->devices);
+  p->builds = calloc(num_devices, sizeof *p->builds);
+  for (cl_uint i = 0; i < num_devices; i++)
+    p->builds[i].status = CL_BUILD_NONE;
+  pthread_mutex_init(&p->lock, NULL);
+  return p;
+}
+
+struct loom_program_build *loom_program_build_for(cl_program p, cl_device_id dev) {
+  for (cl_uint i = 0; i < p->num_devices; i++)
+    if (p->devices[i] == dev)
+      return &p->builds[i];
+  return NULL;
+}
+
+void loom_device_target(cl_device_id dev, struct loom_target *t) {
+  loom_host_target(t);
+  if (dev->llvm_cpu)
+    t->cpu = dev->llvm_cpu;
+  if (dev->llvm_features)
+    t->features = dev->llvm_features;
+}
+
+static void reset_build(struct loom_program_build *b) {
+  loom_jit_unload(b->code);
+  b->code = NULL;
+  free(b->fns);
+  b->fns = NULL;
+  free(b->log);
+  b->log = NULL;
+  free(b->options);
+  b->options = NULL;
+  loom_program_binary_free(&b->bin);
+  b->binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
+}
+
+/* Loads the native code of an executable and finds its kernels. */
+static int load_executable(struct loom_program_build *b) {
+  if (b->bin.kind != LOOM_BINARY_EXECUTABLE || !b->bin.object.size)
+    return -1;
+  b->code = loom_jit_load(&b->bin.object, &b->log);
+  if (!b->code)
+    return -1;
+  b->fns = calloc(b->bin.num_kernels + 1, sizeof *b->fns);
+  for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
+    b->fns[i] = loom_jit_lookup(b->code, b->bin.kernels[i].name);
+    if (!b->fns[i]) {
+      loom_str_append(&b->log, "error: kernel code not found\n");
+      return -1;
+    }
+  }
+  b->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  return 0;
+}
+
+/* The cache holds serialised executables keyed by what produced them. */
+static bool cache_lookup(const char *key, struct loom_program_binary *bin) {
+  struct loom_blob data = {0};
+  if (loom_cache_get(key, &data) != 0)
+    return false;
+  int rc = loom_binary_deserialize(data.data, data.size, bin);
+  loom_blob_free(&data);
+  return rc == 0 && bin->kind == LOOM_BINARY_EXECUTABLE;
+}
+
+static void cache_store(const char *key, const struct loom_program_binary *bin) {
+  struct loom_blob data = {0};
+  if (loom_binary_serialize(bin, &data) == 0)
+    loom_cache_put(key, &data);
+  loom_blob_free(&data);
+}
+
+static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_device_id dev,
+                                const char *options) {
+  struct loom_target t;
+  loom_device_target(dev, &t);
+  const void *parts[3] = {"build", p->source, options};
+  size_t sizes[3] = {5, strlen(p->source), strlen(options)};
+  char key[33];
+  loom_cache_key(parts, sizes, 3, &t, key);
+  if (cache_lookup(key, &b->bin)) {
+    b->log = strdup("");
+    return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+  }
+  struct loom_blob bc = {0};
+  int rc = loom_compile_source(p->source, NULL, 0, options, &t, &bc, &b->log);
+  if (rc == -2)
+    return CL_INVALID_BUILD_OPTIONS;
+  if (rc != 0)
+    return CL_BUILD_PROGRAM_FAILURE;
+  const struct loom_blob *inputs[1] = {&bc};
+  rc = loom_link_program(inputs, 1, options, false, &t, &b->bin, &b->log);
+  loom_blob_free(&bc);
+  if (rc == -2)
+    return CL_INVALID_BUILD_OPTIONS;
+  if (rc != 0)
+    return CL_BUILD_PROGRAM_FAILURE;
+  cache_store(key, &b->bin);
+  return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+}
+
+/* A program created from a compiled object or library binary: link it. */
+static cl_int build_from_binary(struct loom_program_build *b, cl_device_id dev, const char *options) {
+  if (b->bin.kind == LOOM_BINARY_EXECUTABLE)
+    return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+  struct loom_target t;
+  loom_device_target(dev, &t);
+  struct loom_program_binary linked;
+  const struct loom_blob *inputs[1] = {&b->bin.bitcode};
+  int rc = loom_link_program(inputs, 1, options, false, &t, &linked, &b->log);
+  if (rc != 0) {
+    loom_program_binary_free(&linked);
+    return rc == -2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+  }
+  loom_program_binary_free(&b->bin);
+  b->bin = linked;
+  return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+}
+
+cl_int loom_program_build(cl_program p, const char *options) {
+  cl_int result = CL_SUCCESS;
+  if (!options)
+    options = "";
+  for (cl_uint i = 0; i < p->num_devices; i++) {
+    struct loom_program_build *b = &p->builds[i];
+    cl_int rc;
+    pthread_mutex_lock(&p->lock);
+    b->status = CL_BUILD_IN_PROGRESS;
+    if (p->source) {
+      reset_build(b);
+      rc = build_from_source(p, b, p->devices[i], options);
+    } else {
+      free(b->log);
+      b->log = NULL;
+      rc = build_from_binary(b, p->devices[i], options);
+    }
+    if (!b->log)
+      b->log = strdup("");
+    free(b->options);
+    b->options = strdup(options);
+    b->status = rc == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    pthread_mutex_unlock(&p->lock);
+    if (rc != CL_SUCCESS)
+      result = rc;
+  }
+  return result;
+}
+
+cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_headers,
+                            const cl_program *headers, const char **header_names) {
+  if (!options)
+    options = "";
+  struct loom_header *hs = calloc(num_headers + 1, sizeof *hs);
+  for (cl_uint h = 0; h < num_headers; h++) {
+    hs[h].name = header_names[h];
+    hs[h].source = headers[h]->source ? headers[h]->source : "";
+  }
+  cl_int result = CL_SUCCESS;
+  for (cl_uint i = 0; i < p->num_devices; i++) {
+    struct loom_program_build *b = &p->builds[i];
+    pthread_mutex_lock(&p->lock);
+    reset_build(b);
+    b->status = CL_BUILD_IN_PROGRESS;
+    struct loom_target t;
+    loom_device_target(p->devices[i], &t);
+    int rc = loom_compile_source(p->source, hs, num_headers, options, &t, &b->bin.bitcode, &b->log);
+    cl_int err = CL_SUCCESS;
+    if (rc == 0) {
+      b->bin.kind = LOOM_BINARY_OBJECT;
+      b->bin.options = strdup(options);
+      loom_bitcode_kernel_meta(&b->bin.bitcode, true, &b->bin);
+      b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    } else {
+      err = rc == -2 ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
+    }
+    b->options = strdup(options);
+    b->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    pthread_mutex_unlock(&p->lock);
+    if (err != CL_SUCCESS)
+      result = err;
+  }
+  free(hs);
+  return result;
+}
+
+cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs,
+                         const cl_program *inputs) {
+  if (!options)
+    options = "";
+  cl_int result = CL_SUCCESS;
+  for (cl_uint i = 0; i < out->num_devices; i++) {
+    struct loom_program_build *b = &out->builds[i];
+    const struct loom_blob **blobs = calloc(num_inputs + 1, sizeof *blobs);
+    for (cl_uint k = 0; k < num_inputs; k++) {
+      struct loom_program_build *ib = loom_program_build_for(inputs[k], out->devices[i]);
+      blobs[k] = ib ? &ib->bin.bitcode : NULL;
+      if (!blobs[k] || !blobs[k]->size)
+        result = CL_INVALID_OPERATION;
+    }
+    if (result != CL_SUCCESS) {
+      free(blobs);
+      return result;
+    }
+    pthread_mutex_lock(&out->lock);
+    reset_build(b);
+    b->status = CL_BUILD_IN_PROGRESS;
+    struct loom_target t;
+    loom_device_target(out->devices[i], &t);
+    int rc = loom_link_program(blobs, num_inputs, options, false, &t, &b->bin, &b->log);
+    cl_int err = CL_SUCCESS;
+    if (rc == -2)
+      err = CL_INVALID_LINKER_OPTIONS;
+    else if (rc != 0)
+      err = CL_LINK_PROGRAM_FAILURE;
+    else if (b->bin.kind == LOOM_BINARY_LIBRARY)
+      b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    else if (load_executable(b) != 0)
+      err = CL_LINK_PROGRAM_FAILURE;
+    if (!b->log)
+      b->log = strdup("");
+    b->options = strdup(options);
+    b->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    pthread_mutex_unlock(&out->lock);
+    free(blobs);
+    if (err != CL_SUCCESS)
+      result = err;
+  }
+  return result;
+}
+
+cl_int loom_program_set_binary(cl_program p, cl_uint i, const unsigned char *data, size_t size) {
+  struct loom_program_build *b = &p->builds[i];
+  if (loom_binary_deserialize(data, size, &b->bin) != 0)
+    return CL_INVALID_BINARY;
+  switch (b->bin.kind) {
+  case LOOM_BINARY_OBJECT: b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT; break;
+  case LOOM_BINARY_LIBRARY: b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY; break;
+  default: b->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE; break;
+  }
+  return CL_SUCCESS;
+}

@@ -1,0 +1,95 @@
+/* Running a kernel launch on the CPU: work-groups are pool jobs; each worker
+ * owns its __local memory and per-work-item scratch, reused across launches. */
+#include "../../core/command.h"
+#include "../../core/program.h"
+#include "cpu.h"
+#include "threadpool.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct worker_mem {
+  char *local;
+  size_t local_cap;
+  char *scratch;
+  size_t scratch_cap;
+};
+
+static __thread struct worker_mem wmem;
+
+static char *ensure(char **buf, size_t *cap, size_t need) {
+  if (need > *cap) {
+    free(*buf);
+    size_t n = need < 4096 ? 4096 : need;
+    if (posix_memalign((void **)buf, 128, n) != 0) {
+      *buf = NULL;
+      *cap = 0;
+      return NULL;
+    }
+    *cap = n;
+  }
+  return *buf;
+}
+
+struct cpu_launch {
+  struct loom_pool_job job; /* first: the pool hands it back */
+  struct loom_ndrange *nd;
+  cl_event ev;
+  atomic_int failed;
+};
+
+static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
+  (void)worker;
+  struct cpu_launch *l = (struct cpu_launch *)job;
+  const struct loom_ndrange *nd = l->nd;
+  size_t items = nd->local[0] * nd->local[1] * nd->local[2];
+  char *local = ensure(&wmem.local, &wmem.local_cap, nd->local_mem_bytes + 128);
+  char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, nd->meta->scratch_per_item * items + 128);
+  if (!local || !scratch) {
+    atomic_store(&l->failed, 1);
+    return;
+  }
+  struct loom_wg_ctx ctx;
+  ctx.work_dim = nd->work_dim;
+  for (int d = 0; d < 3; d++) {
+    ctx.enqueued_local_size[d] = nd->local[d];
+    ctx.global_offset[d] = nd->offset[d];
+    ctx.num_groups[d] = nd->groups[d];
+    ctx.global_size[d] = nd->global[d];
+  }
+  ctx.local_mem = local;
+  ctx.scratch = scratch;
+  size_t gxy = nd->groups[0] * nd->groups[1];
+  for (size_t g = first; g < first + count; g++) {
+    size_t id[3] = {g % nd->groups[0], (g / nd->groups[0]) % nd->groups[1], g / gxy};
+    for (int d = 0; d < 3; d++) {
+      ctx.group_id[d] = id[d];
+      size_t start = id[d] * nd->local[d];
+      size_t left = nd->global[d] - start;
+      ctx.local_size[d] = left < nd->local[d] ? left : nd->local[d];
+    }
+    nd->fn(nd->args, &ctx);
+  }
+}
+
+static void finish_launch(struct loom_pool_job *job) {
+  struct cpu_launch *l = (struct cpu_launch *)job;
+  cl_event ev = l->ev;
+  cl_int status = atomic_load(&l->failed) ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+  free(l);
+  loom_event_complete(ev, status);
+}
+
+void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
+  (void)dev;
+  struct cpu_launch *l = calloc(1, sizeof *l);
+  if (!l) {
+    loom_event_complete(ev, CL_OUT_OF_HOST_MEMORY);
+    return;
+  }
+  l->nd = nd;
+  l->ev = ev;
+  l->job.run = run_groups;
+  l->job.finish = finish_launch;
+  l->job.total = nd->groups[0] * nd->groups[1] * nd->groups[2];
+  loom_pool_submit(&l->job);
+}

@@ -1,0 +1,141 @@
+#include "threadpool.h"
+#include <stdlib.h>
+#include <unistd.h>
+
+/* Workers poll for new work for this long after their last job before they
+ * sleep, so back-to-back launches start in microseconds. */
+#define SPIN_ITERATIONS 200000
+
+struct pool {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  struct loom_pool_job *head, *tail;
+  atomic_uint pending; /* queued jobs: what spinning workers watch */
+  unsigned sleepers;
+  unsigned workers;
+};
+
+static struct pool pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/* under the lock: unlink an exhausted job from the queue */
+static void unqueue(struct loom_pool_job *job) {
+  if (!job->queued)
+    return;
+  struct loom_pool_job **p = &pool.head, *prev = NULL;
+  while (*p && *p != job) {
+    prev = *p;
+    p = &(*p)->link;
+  }
+  if (*p) {
+    *p = job->link;
+    if (pool.tail == job)
+      pool.tail = prev;
+    atomic_fetch_sub(&pool.pending, 1);
+  }
+  job->queued = false;
+}
+
+static void *worker_main(void *arg) {
+  unsigned id = (unsigned)(uintptr_t)arg;
+  for (;;) {
+    pthread_mutex_lock(&pool.lock);
+    while (!pool.head) {
+      pthread_mutex_unlock(&pool.lock);
+      for (int i = 0; i < SPIN_ITERATIONS && !atomic_load_explicit(&pool.pending, memory_order_acquire); i++)
+        cpu_relax();
+      pthread_mutex_lock(&pool.lock);
+      if (!pool.head) {
+        pool.sleepers++;
+        pthread_cond_wait(&pool.wake, &pool.lock);
+        pool.sleepers--;
+      }
+    }
+    struct loom_pool_job *job = pool.head;
+    job->users++;
+    pthread_mutex_unlock(&pool.lock);
+
+    for (;;) {
+      size_t first = atomic_fetch_add(&job->next, job->chunk);
+      if (first >= job->total)
+        break;
+      size_t count = job->total - first < job->chunk ? job->total - first : job->chunk;
+      job->run(job, first, count, id);
+      if (atomic_fetch_add(&job->done, count) + count == job->total) {
+        /* the job's memory may be freed by finish(): wait for other users */
+        pthread_mutex_lock(&pool.lock);
+        unqueue(job);
+        job->users--;
+        while (job->users) {
+          pthread_mutex_unlock(&pool.lock);
+          cpu_relax();
+          pthread_mutex_lock(&pool.lock);
+        }
+        pthread_mutex_unlock(&pool.lock);
+        job->finish(job);
+        job = NULL;
+        break;
+      }
+    }
+    if (job) {
+      pthread_mutex_lock(&pool.lock);
+      unqueue(job);
+      job->users--;
+      pthread_mutex_unlock(&pool.lock);
+    }
+  }
+  return NULL;
+}
+
+static void start_pool(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  const char *env = getenv("LOOMCL_THREADS");
+  if (env && atoi(env) > 0)
+    n = atoi(env);
+  pool.workers = n > 0 ? (unsigned)n : 1;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  /* kernels keep private arrays on the stack */
+  pthread_attr_setstacksize(&attr, 64u << 20);
+  for (unsigned i = 0; i < pool.workers; i++) {
+    pthread_t t;
+    pthread_create(&t, &attr, worker_main, (void *)(uintptr_t)i);
+    pthread_detach(t);
+  }
+  pthread_attr_destroy(&attr);
+}
+
+unsigned loom_pool_workers(void) {
+  pthread_once(&pool_once, start_pool);
+  return pool.workers;
+}
+
+void loom_pool_submit(struct loom_pool_job *job) {
+  unsigned workers = loom_pool_workers();
+  atomic_store(&job->next, 0);
+  atomic_store(&job->done, 0);
+  job->users = 0;
+  job->link = NULL;
+  if (!job->chunk) {
+    job->chunk = job->total / (workers * 4);
+    if (job->chunk < 1)
+      job->chunk = 1;
+  }
+  pthread_mutex_lock(&pool.lock);
+  job->queued = true;
+  if (pool.tail)
+    pool.tail->link = job;
+  else
+    pool.head = job;
+  pool.tail = job;
+  atomic_fetch_add_explicit(&pool.pending, 1, memory_order_release);
+  if (pool.sleepers)
+    pthread_cond_broadcast(&pool.wake);
+  pthread_mutex_unlock(&pool.lock);
+}

@@ -1,0 +1,25 @@
+/* A persistent pool of worker threads, one per online core, that run the
+ * work-groups of kernel launches. Work-groups are claimed in chunks with an
+ * atomic counter; no thread is created per launch. */
+#ifndef LOOM_THREADPOOL_H
+#define LOOM_THREADPOOL_H
+#include "../../core/loom.h"
+
+struct loom_pool_job {
+  /* runs work-groups [first, first+count) on worker `worker` */
+  void (*run)(struct loom_pool_job *job, size_t first, size_t count, unsigned worker);
+  /* called once, by the worker that finished the last work-group */
+  void (*finish)(struct loom_pool_job *job);
+  size_t total;
+  size_t chunk;
+  /* pool-private */
+  atomic_size_t next, done;
+  unsigned users;
+  bool queued;
+  struct loom_pool_job *link;
+};
+
+unsigned loom_pool_workers(void) LOOM_HIDDEN;
+void loom_pool_submit(struct loom_pool_job *job) LOOM_HIDDEN;
+
+#endif
