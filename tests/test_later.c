@@ -3,8 +3,6 @@
  * validates its handles and then reports the feature as unsupported with the
  * error code the spec names. */
 #include "harness.h"
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
-#include <CL/cl.h>
 #include <stdbool.h>
 
 static char junk[256]; /* a pointer that is no OpenCL object */
@@ -190,6 +188,8 @@ static void test_image_enqueues(void) {
   }
   /* the second object of a copy is checked too */
   CHECK_ERR(copy_image(env.queue, buf, (cl_mem)junk, 0, NULL), CL_INVALID_MEM_OBJECT);
+  CHECK_ERR(copy_image(env.queue, buf, NULL, 0, NULL), CL_INVALID_MEM_OBJECT);
+  CHECK_ERR(image_to_buffer(env.queue, buf, NULL, 0, NULL), CL_INVALID_MEM_OBJECT);
   CHECK_ERR(image_to_buffer(env.queue, buf, other_buf, 0, NULL), CL_INVALID_CONTEXT);
   CHECK_OK(clSetUserEventStatus(foreign, CL_COMPLETE));
   CHECK_OK(clReleaseEvent(foreign));

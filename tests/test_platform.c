@@ -1,7 +1,6 @@
 /* Platform enumeration, platform queries, the ICD entry points and the
  * dispatch table. */
 #include "harness.h"
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
 #include <stdbool.h>

@@ -3,7 +3,6 @@
  * interop extensions LoomCL does not implement (GL, D3D, EGL, DX9, device
  * fission EXT, KHR sub-groups) stay NULL. */
 /* the table names every entry point, deprecated ones included */
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include "../core/platform.h"
 #include <string.h>
 

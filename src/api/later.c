@@ -3,7 +3,6 @@
  * and sub-groups. Each checks its handles (and the arguments the spec checks
  * independently of the feature) and then returns the error the spec names
  * for devices without the feature, normally CL_INVALID_OPERATION. */
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
 #include "../core/command.h"
 #include "../core/memobj.h"
 
@@ -27,14 +26,14 @@ static cl_int check_mem(cl_command_queue q, cl_mem m) {
   return m->context == q->context ? CL_SUCCESS : CL_INVALID_CONTEXT;
 }
 
-/* The checks shared by image enqueues: queue, up to two memory objects (b may
- * be NULL when there is only one), the wait list; then the missing feature. */
-static cl_int image_enqueue(cl_command_queue q, cl_mem a, cl_mem b,
+/* The checks shared by image enqueues: queue, the num_mems (1 or 2) memory
+ * objects a and b, the wait list; then the missing feature. */
+static cl_int image_enqueue(cl_command_queue q, int num_mems, cl_mem a, cl_mem b,
                             cl_uint num_wait, const cl_event *wait) {
   if (!loom_object_is(q, LOOM_QUEUE))
     return CL_INVALID_COMMAND_QUEUE;
   cl_int err = check_mem(q, a);
-  if (err == CL_SUCCESS && b)
+  if (err == CL_SUCCESS && num_mems == 2)
     err = check_mem(q, b);
   if (err == CL_SUCCESS)
     err = loom_check_wait_list(q->context, num_wait, wait);
@@ -118,7 +117,7 @@ cl_int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_read, (void)origin, (void)region, (void)row_pitch;
   (void)slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(command_queue, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image,
@@ -129,7 +128,7 @@ cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image,
                            const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_write, (void)origin, (void)region, (void)input_row_pitch;
   (void)input_slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(command_queue, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
@@ -138,7 +137,7 @@ cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
                           cl_uint num_events_in_wait_list,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)src_origin, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(command_queue, src_image, dst_image, num_events_in_wait_list,
+  return image_enqueue(command_queue, 2, src_image, dst_image, num_events_in_wait_list,
                        event_wait_list);
 }
 
@@ -147,7 +146,7 @@ cl_int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,
                           const size_t *region, cl_uint num_events_in_wait_list,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)fill_color, (void)origin, (void)region, (void)event;
-  return image_enqueue(command_queue, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
@@ -159,7 +158,7 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
                         cl_int *errcode_ret) {
   (void)blocking_map, (void)map_flags, (void)origin, (void)region;
   (void)image_row_pitch, (void)image_slice_pitch, (void)event;
-  FAIL(image_enqueue(command_queue, image, NULL, num_events_in_wait_list, event_wait_list));
+  FAIL(image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list));
 }
 
 cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue,
@@ -168,7 +167,7 @@ cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue,
                                   size_t dst_offset, cl_uint num_events_in_wait_list,
                                   const cl_event *event_wait_list, cl_event *event) {
   (void)src_origin, (void)region, (void)dst_offset, (void)event;
-  return image_enqueue(command_queue, src_image, dst_buffer, num_events_in_wait_list,
+  return image_enqueue(command_queue, 2, src_image, dst_buffer, num_events_in_wait_list,
                        event_wait_list);
 }
 
@@ -178,7 +177,7 @@ cl_int clEnqueueCopyBufferToImage(cl_command_queue command_queue,
                                   const size_t *region, cl_uint num_events_in_wait_list,
                                   const cl_event *event_wait_list, cl_event *event) {
   (void)src_offset, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(command_queue, src_buffer, dst_image, num_events_in_wait_list,
+  return image_enqueue(command_queue, 2, src_buffer, dst_image, num_events_in_wait_list,
                        event_wait_list);
 }
 
