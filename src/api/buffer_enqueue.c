@@ -4,7 +4,8 @@
 #include "../core/memobj.h"
 #include "mem_args.h"
 
-/* The checks read and write share, in the order the spec lists them. */
+/* The checks read and write share: handles, range and pointer, wait list,
+ * sub-buffer alignment, then the host access flags. */
 static cl_int check_transfer(cl_command_queue q, cl_mem buffer, size_t offset,
                              size_t size, const void *ptr, cl_uint num_wait,
                              const cl_event *wait, bool reading) {

@@ -20,6 +20,7 @@ const struct _cl_icd_dispatch loom_dispatch = {
     .clRetainCommandQueue = clRetainCommandQueue,
     .clReleaseCommandQueue = clReleaseCommandQueue,
     .clGetCommandQueueInfo = clGetCommandQueueInfo,
+    .clSetCommandQueueProperty = clSetCommandQueueProperty,
     .clCreateBuffer = clCreateBuffer,
     .clCreateImage2D = clCreateImage2D,
     .clCreateImage3D = clCreateImage3D,

@@ -172,3 +172,15 @@ cl_int clFinish(cl_command_queue command_queue) {
     return CL_INVALID_COMMAND_QUEUE;
   return loom_queue_finish(command_queue);
 }
+
+/* OpenCL 1.0 only; OpenCL 1.1 and later devices may refuse it, as LoomCL does. */
+cl_int clSetCommandQueueProperty(cl_command_queue command_queue,
+                                 cl_command_queue_properties properties, cl_bool enable,
+                                 cl_command_queue_properties *old_properties) {
+  (void)properties;
+  (void)enable;
+  (void)old_properties;
+  if (!loom_object_is(command_queue, LOOM_QUEUE))
+    return CL_INVALID_COMMAND_QUEUE;
+  return CL_INVALID_OPERATION;
+}

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dlfcn.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 extern const unsigned char loom_builtins_cpu[] LOOM_HIDDEN;
@@ -43,14 +45,31 @@ static uint64_t fmix(uint64_t k) {
   return k;
 }
 
+/* Identifies this build of libloomcl: any rebuild of the compiler changes
+ * the generated code, so it must change every key. */
+static void library_identity(char *out, size_t n) {
+  Dl_info info;
+  struct stat st;
+  if (dladdr((void *)library_identity, &info) && info.dli_fname && stat(info.dli_fname, &st) == 0)
+    snprintf(out, n, "%s:%lld:%lld.%09ld", info.dli_fname, (long long)st.st_size,
+             (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+  else
+    snprintf(out, n, "unknown");
+}
+
 void loom_cache_key(const void *const *parts, const size_t *sizes, size_t n,
                     const struct loom_target *target, char key[33]) {
   struct hash128 h = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
   const char *ident = "LoomCL " LOOMCL_VERSION_STRING " LLVM " LOOMCL_LLVM_VERSION;
   hash_bytes(&h, ident, strlen(ident));
+  char lib[4200];
+  library_identity(lib, sizeof lib);
+  hash_bytes(&h, lib, strlen(lib));
   hash_bytes(&h, loom_builtins_cpu, loom_builtins_cpu_size);
   hash_bytes(&h, target->cpu, strlen(target->cpu));
   hash_bytes(&h, target->features, strlen(target->features));
+  const char *ext = target->extensions ? target->extensions : "";
+  hash_bytes(&h, ext, strlen(ext));
   for (size_t i = 0; i < n; i++)
     hash_bytes(&h, parts[i], sizes[i]);
   snprintf(key, 33, "%016llx%016llx", (unsigned long long)fmix(h.a ^ fmix(h.b)),

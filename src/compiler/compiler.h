@@ -21,6 +21,7 @@ struct loom_target {
   const char *features; /* LLVM feature string */
   unsigned simd_bytes;  /* widest vector register, bytes */
   bool fp64;            /* cl_khr_fp64 */
+  const char *extensions; /* the device's extension names, space separated */
 };
 
 /* the host CPU as a code generation target */
@@ -127,7 +128,8 @@ int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
 
 /* ---- the JIT ---- */
 struct loom_loaded_code;
-typedef void (*loom_wg_fn)(const void *args, void *ctx);
+/* runs one work-group: (arguments, context, its __local memory, its scratch) */
+typedef void (*loom_wg_fn)(const void *args, const void *ctx, void *local_mem, void *scratch);
 /* Loads native code; returns NULL on failure (message in *log). */
 struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) LOOM_HIDDEN;
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;

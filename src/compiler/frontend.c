@@ -94,10 +94,18 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     rc = -1;
 
   if (rc == 0) {
-    char ext[256];
-    snprintf(ext, sizeof ext, "-cl-ext=-all,+cl_khr_byte_addressable_store,"
-             "+__opencl_c_int64%s",
-             target->fp64 ? ",+cl_khr_fp64,+__opencl_c_fp64" : "");
+    /* the front end sees exactly the extensions the device reports */
+    char ext[2048];
+    snprintf(ext, sizeof ext, "-cl-ext=-all,+__opencl_c_int64%s",
+             target->fp64 ? ",+__opencl_c_fp64" : "");
+    for (const char *e = target->extensions ? target->extensions : ""; *e;) {
+      while (*e == ' ')
+        e++;
+      size_t n = strcspn(e, " ");
+      if (n && n < 200 && strlen(ext) + n + 3 < sizeof ext)
+        snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%.*s", (int)n, e);
+      e += n;
+    }
     char incl[4200];
     snprintf(incl, sizeof incl, "-I%s", dir);
     const char *fixed[] = {clang_path(), "-x", "cl", "-target", "spir64-unknown-unknown",

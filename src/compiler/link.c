@@ -50,6 +50,29 @@ static LLVMModuleRef parse(LLVMContextRef c, const void *data, size_t size, char
   return m;
 }
 
+/* The builtin library is read lazily and its definitions made linkonce_odr:
+ * the linker then materialises and copies only the functions the program
+ * references, so a small program links in a few milliseconds however large
+ * the library grows. */
+static LLVMModuleRef parse_library(LLVMContextRef c, char **log) {
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+      (const char *)loom_builtins_cpu, loom_builtins_cpu_size, "loomcl-builtins", 0);
+  LLVMModuleRef lib = NULL;
+  if (LLVMGetBitcodeModuleInContext2(c, buf, &lib)) {
+    loom_str_append(log, "error: the builtin library is corrupt\n");
+    LLVMDisposeMemoryBuffer(buf);
+    return NULL;
+  }
+  /* the lazy module owns buf from here on */
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && LLVMGetLinkage(f) == LLVMExternalLinkage)
+      LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage)
+      LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
+  return lib;
+}
+
 static void to_blob(LLVMModuleRef m, struct loom_blob *out) {
   LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
   out->size = LLVMGetBufferSize(buf);
@@ -117,10 +140,9 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
                            const struct loom_target *target, struct loom_program_binary *out,
                            char **log) {
   LLVMContextRef c = LLVMGetModuleContext(m);
-  LLVMModuleRef lib = parse(c, loom_builtins_cpu, loom_builtins_cpu_size, log);
+  LLVMModuleRef lib = parse_library(c, log);
   if (!lib)
     return -1;
-  /* the library's definitions must not clash with user definitions */
   if (LLVMLinkModules2(m, lib)) {
     loom_str_append(log, "error: linking the builtin library failed\n");
     return -1;

@@ -189,16 +189,55 @@ static void arrayify_allocas(struct ctx *x, LLVMValueRef k) {
   free(allocas);
 }
 
-/* A work-item query other than the local id is the same for the whole group,
- * so it is recomputed after a barrier instead of being stored. */
-static bool rematerialisable(LLVMValueRef v) {
+/* Values cheap to recompute are rebuilt after a barrier instead of being
+ * stored per work-item: work-item queries (each region resolves the local id
+ * to its own loop variables), the local memory base, and small side-effect
+ * free expressions of those, constants and kernel arguments (e.g. the
+ * global id, or row * n + col). */
+#define REMAT_MAX_NODES 12
+
+static bool remat_ok(LLVMValueRef v, int *budget) {
+  if (!LLVMIsAInstruction(v))
+    return true; /* constants, arguments */
+  if (--*budget < 0)
+    return false;
   if (loom_is_call_to(v, LOOM_SYM_LOCAL_BASE))
     return true;
-  if (!loom_is_call_to(v, LOOM_SYM_WI))
-    return false;
-  LLVMValueRef kind = LLVMGetOperand(v, 0), dim = LLVMGetOperand(v, 1);
-  return LLVMIsAConstantInt(kind) && LLVMIsAConstantInt(dim) &&
-         LLVMConstIntGetZExtValue(kind) != LOOM_WI_LOCAL_ID;
+  if (loom_is_call_to(v, LOOM_SYM_WI))
+    return LLVMIsAConstant(LLVMGetOperand(v, 0)) && remat_ok(LLVMGetOperand(v, 1), budget);
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  switch (op) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+  case LLVMICmp: case LLVMSelect: case LLVMGetElementPtr: case LLVMAddrSpaceCast:
+  case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
+    break;
+  default:
+    return false; /* loads, divisions (may trap), calls, PHIs, floating point */
+  }
+  for (int i = 0; i < LLVMGetNumOperands(v); i++)
+    if (!remat_ok(LLVMGetOperand(v, (unsigned)i), budget))
+      return false;
+  return true;
+}
+
+static bool rematerialisable(LLVMValueRef v) {
+  int budget = REMAT_MAX_NODES;
+  return LLVMIsAInstruction(v) && remat_ok(v, &budget);
+}
+
+/* Rebuilds v's expression tree at the builder position. */
+static LLVMValueRef remat_clone(struct ctx *x, LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v))
+    return v;
+  LLVMValueRef c = LLVMInstructionClone(v);
+  for (int i = 0; i < LLVMGetNumOperands(v); i++) {
+    LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+    if (LLVMIsAInstruction(op))
+      LLVMSetOperand(c, (unsigned)i, remat_clone(x, op));
+  }
+  LLVMInsertIntoBuilder(x->b, c);
+  return c;
 }
 
 static void demote_live_values(struct ctx *x, LLVMValueRef k) {
@@ -252,11 +291,7 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
         position_for_use(x, user, k2);
         LLVMValueRef repl;
         if (remat) {
-          unsigned na = (unsigned)LLVMGetNumArgOperands(v);
-          LLVMValueRef args[2] = {na > 0 ? LLVMGetOperand(v, 0) : NULL,
-                                  na > 1 ? LLVMGetOperand(v, 1) : NULL};
-          repl = LLVMBuildCall2(x->b, LLVMGlobalGetValueType(LLVMGetCalledValue(v)),
-                                LLVMGetCalledValue(v), args, na, "uniform");
+          repl = remat_clone(x, v);
         } else {
           if (!slot_store) {
             size = LLVMABISizeOfType(x->td, ty);

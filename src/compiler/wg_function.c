@@ -162,12 +162,15 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   const char *kname = LLVMGetValueName2(k, &klen);
   char name[512];
   snprintf(name, sizeof name, "%.*s" LOOM_WG_SUFFIX, (int)klen, kname);
-  LLVMTypeRef wp[2] = {ptr, ptr};
-  LLVMValueRef w = LLVMAddFunction(m, name, LLVMFunctionType(void_ty, wp, 2, 0));
+  /* (args, ctx, local memory, scratch): all four are private to this
+   * work-group's execution, so they are noalias - which lets LLVM prove that
+   * per-work-item slots and __local data never alias global buffers */
+  LLVMTypeRef wp[4] = {ptr, ptr, ptr, ptr};
+  LLVMValueRef w = LLVMAddFunction(m, name, LLVMFunctionType(void_ty, wp, 4, 0));
   b->wg = w;
   unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-  LLVMAddAttributeAtIndex(w, 1, LLVMCreateEnumAttribute(c, noalias, 0));
-  LLVMAddAttributeAtIndex(w, 2, LLVMCreateEnumAttribute(c, noalias, 0));
+  for (unsigned i = 1; i <= 4; i++)
+    LLVMAddAttributeAtIndex(w, i, LLVMCreateEnumAttribute(c, noalias, 0));
   loom_add_fn_attr(w, "nounwind");
   char width[16];
   snprintf(width, sizeof width, "%u", simd_bytes * 8);
@@ -178,7 +181,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c, w, "entry");
   LLVMPositionBuilderAtEnd(bld, entry);
   LLVMValueRef args = LLVMGetParam(w, 0), ctx = LLVMGetParam(w, 1);
-  LLVMValueRef lsize[3], local_mem = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM, ptr, "local_mem");
+  LLVMValueRef lsize[3], local_mem = LLVMGetParam(w, 2);
   for (unsigned d = 0; d < 3; d++)
     lsize[d] = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
 
@@ -272,7 +275,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
  * remaining placeholder becomes a value loaded once from the context. */
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   LLVMContextRef c = LLVMGetModuleContext(m);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
   LLVMValueRef w = b->wg, ctx = LLVMGetParam(w, 1);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   LLVMPositionBuilderBefore(bld, loom_first_non_phi(LLVMGetEntryBasicBlock(w)));
@@ -284,8 +287,8 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   for (unsigned kind = 0; kind < 7; kind++)
     for (unsigned d = 0; d < 3; d++)
       v.wi[kind][d] = ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
-  v.local_mem = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM, ptr, "local_mem");
-  v.scratch = ctx_field(bld, c, ctx, LOOM_CTX_SCRATCH, ptr, "scratch");
+  v.local_mem = LLVMGetParam(w, 2);
+  v.scratch = LLVMGetParam(w, 3);
   v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
   LLVMValueRef local3 = LLVMBuildAddrSpaceCast(bld, v.local_mem, LLVMPointerTypeInContext(c, 3), "");
 

@@ -2,6 +2,7 @@
  * The compiler is pure; this file owns build state, logs and the cache. */
 #include "program.h"
 #include "../compiler/util.h"
+#include "platform.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,7 @@ void loom_device_target(cl_device_id dev, struct loom_target *t) {
     t->cpu = dev->llvm_cpu;
   if (dev->llvm_features)
     t->features = dev->llvm_features;
+  t->extensions = LOOM_EXTENSIONS;
 }
 
 static void reset_build(struct loom_program_build *b) {

@@ -3,6 +3,8 @@
 #include "../../core/command.h"
 #include "../../core/program.h"
 #include "cpu.h"
+#include "fault_guard.h"
+#include <stdio.h>
 #include "threadpool.h"
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +61,21 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   ctx.local_mem = local;
   ctx.scratch = scratch;
   size_t gxy = nd->groups[0] * nd->groups[1];
-  for (size_t g = first; g < first + count; g++) {
+  loom_fault_guard_prepare();
+  sigjmp_buf jb;
+  /* volatile: it is read after a longjmp back into this frame */
+  volatile size_t g = first;
+  int sig = sigsetjmp(jb, 1);
+  if (sig) {
+    if (!atomic_exchange(&l->failed, 1))
+      fprintf(stderr, "LoomCL: kernel '%s' faulted (signal %d) in work-group %zu\n",
+              nd->meta->name, sig, (size_t)g);
+    return;
+  }
+  loom_fault_guard_arm(&jb);
+  for (; g < first + count; g++) {
+    if (atomic_load_explicit(&l->failed, memory_order_relaxed))
+      break;
     size_t id[3] = {g % nd->groups[0], (g / nd->groups[0]) % nd->groups[1], g / gxy};
     for (int d = 0; d < 3; d++) {
       ctx.group_id[d] = id[d];
@@ -67,8 +83,9 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
       size_t left = nd->global[d] - start;
       ctx.local_size[d] = left < nd->local[d] ? left : nd->local[d];
     }
-    nd->fn(nd->args, &ctx);
+    nd->fn(nd->args, &ctx, local, scratch);
   }
+  loom_fault_guard_disarm();
 }
 
 static void finish_launch(struct loom_pool_job *job) {

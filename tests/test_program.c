@@ -1,0 +1,1171 @@
+/* Programs: creation from source and binaries, build options, build logs and
+ * status, program queries, binary round trips, separate compilation with
+ * embedded headers, linking (objects and libraries), the disk cache, build
+ * callbacks, reference counts and every error path. */
+#include "harness.h"
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static cl_int fake_object[16]; /* a pointer that is no OpenCL object */
+#define BOGUS(type) ((type)(void *)fake_object)
+
+#define N 64
+
+/* o[i] = i * 2 + v: the kernel most tests run to prove a program works */
+static const char *add_src =
+    "kernel void add(global int *o, int v) {\n"
+    "  int i = (int)get_global_id(0);\n"
+    "  o[i] = i * 2 + v;\n"
+    "}\n";
+
+static cl_program source_program(struct test_env *env, const char *src) {
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
+  CHECK_OK(err);
+  return p;
+}
+
+static char *build_log(struct test_env *env, cl_program p) {
+  size_t size = 0;
+  if (clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS)
+    return strdup("");
+  char *log = calloc(size + 1, 1);
+  clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, size, log, NULL);
+  return log;
+}
+
+static cl_build_status build_status(struct test_env *env, cl_program p) {
+  cl_build_status s = 12345;
+  clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_STATUS, sizeof s, &s, NULL);
+  return s;
+}
+
+static cl_program_binary_type binary_type(struct test_env *env, cl_program p) {
+  cl_program_binary_type t = 12345;
+  clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BINARY_TYPE, sizeof t, &t, NULL);
+  return t;
+}
+
+static cl_uint program_refs(cl_program p) {
+  cl_uint n = 0;
+  clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof n, &n, NULL);
+  return n;
+}
+
+/* Builds src with options; CHECKs the result is `expected` and prints the
+ * log when a build that should succeed does not. */
+static cl_program build_expect(struct test_env *env, const char *src, const char *options,
+                               cl_int expected) {
+  cl_program p = source_program(env, src);
+  cl_int err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
+  CHECK_ERR(err, expected);
+  if (err != expected) {
+    char *log = build_log(env, p);
+    fprintf(stderr, "  options \"%s\", build log:\n%s\n", options ? options : "(null)", log);
+    free(log);
+  }
+  return p;
+}
+
+/* Runs kernel `name` of p over n work-items with a buffer of `count` ints as
+ * argument 0 (and the int v as argument 1 when has_v) and reads the buffer
+ * back into out. Returns 0 on success. */
+static int run_kernel(struct test_env *env, cl_program p, const char *name, size_t n, int *out,
+                      size_t count, int has_v, int v) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  CHECK_OK(err);
+  if (!k)
+    return -1;
+  cl_mem buf = clCreateBuffer(env->context, CL_MEM_READ_WRITE, count * sizeof(int), NULL, &err);
+  CHECK_OK(err);
+  int rc = -1;
+  for (size_t i = 0; i < count; i++)
+    out[i] = -12345;
+  CHECK_OK(clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int), out, 0, NULL,
+                                NULL));
+  CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
+  if (has_v)
+    CHECK_OK(clSetKernelArg(k, 1, sizeof v, &v));
+  err = clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, NULL, 0, NULL, NULL);
+  CHECK_OK(err);
+  if (err == CL_SUCCESS &&
+      clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int), out, 0, NULL, NULL) ==
+          CL_SUCCESS)
+    rc = 0;
+  clReleaseMemObject(buf);
+  clReleaseKernel(k);
+  return rc;
+}
+
+/* runs `add` with v and checks o[i] == 2i + v */
+static void check_add_program(struct test_env *env, cl_program p, int v) {
+  int out[N];
+  if (run_kernel(env, p, "add", N, out, N, 1, v) != 0)
+    return;
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += out[i] != 2 * i + v;
+  CHECK(bad == 0);
+}
+
+/* ---------- build callbacks ---------- */
+
+struct notify_log {
+  atomic_int calls;
+  _Atomic(cl_program) program;
+};
+
+static void CL_CALLBACK on_built(cl_program p, void *data) {
+  struct notify_log *l = data;
+  atomic_store(&l->program, p);
+  atomic_fetch_add(&l->calls, 1);
+}
+
+/* waits (up to 10 s) for a callback that may run asynchronously */
+static void wait_notified(struct notify_log *l, int calls) {
+  for (int i = 0; i < 10000 && atomic_load(&l->calls) < calls; i++) {
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* ---------- clCreateProgramWithSource ---------- */
+
+static void test_create_with_source(struct test_env *env) {
+  cl_int err = 1;
+  const char *src = add_src;
+  const char *null_str = NULL;
+  CHECK(clCreateProgramWithSource(NULL, 1, &src, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_CONTEXT);
+  CHECK(clCreateProgramWithSource(BOGUS(cl_context), 1, &src, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_CONTEXT);
+  CHECK(clCreateProgramWithSource(env->context, 0, &src, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clCreateProgramWithSource(env->context, 1, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clCreateProgramWithSource(env->context, 1, &null_str, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  const char *two_with_null[2] = {src, NULL};
+  CHECK(clCreateProgramWithSource(env->context, 2, two_with_null, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  /* errcode_ret may be NULL */
+  CHECK(clCreateProgramWithSource(env->context, 0, &src, NULL, NULL) == NULL);
+  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, NULL);
+  CHECK(p != NULL);
+  if (p)
+    clReleaseProgram(p);
+
+  /* several strings, NUL-terminated (lengths NULL) */
+  const char *parts[3] = {"kernel void add(global int *o, int v) {\n",
+                          "  int i = (int)get_global_id(0);\n", "  o[i] = i * 2 + v;\n}\n"};
+  p = clCreateProgramWithSource(env->context, 3, parts, NULL, &err);
+  CHECK_OK(err);
+  char got[512] = "";
+  size_t size = 0;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof got, got, &size));
+  CHECK(!strcmp(got, add_src));
+  CHECK(size == strlen(add_src) + 1);
+  CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  check_add_program(env, p, 7);
+  clReleaseProgram(p);
+
+  /* explicit lengths cut strings short; a zero length means NUL-terminated */
+  const char *padded[3] = {"kernel void add(global int *o, int v) {\n#error not cut\n",
+                           "  int i = (int)get_global_id(0);\n",
+                           "  o[i] = i * 2 + v;\n}\n garbage that is cut off"};
+  size_t lengths[3] = {strlen("kernel void add(global int *o, int v) {\n"), 0,
+                       strlen("  o[i] = i * 2 + v;\n}\n")};
+  p = clCreateProgramWithSource(env->context, 3, padded, lengths, &err);
+  CHECK_OK(err);
+  memset(got, 0, sizeof got);
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof got, got, &size));
+  CHECK(!strcmp(got, add_src));
+  CHECK(size == strlen(add_src) + 1);
+  err = clBuildProgram(p, 0, NULL, "", NULL, NULL);
+  CHECK_OK(err);
+  if (err == CL_SUCCESS)
+    check_add_program(env, p, -3);
+  clReleaseProgram(p);
+}
+
+/* ---------- build options ---------- */
+
+static const char *defs_src =
+    "kernel void defs(global int *o) {\n"
+    "  o[0] = VALUE;\n"
+    "#ifdef FLAG\n"
+    "  o[1] = FLAG;\n"
+    "#else\n"
+    "  o[1] = -1;\n"
+    "#endif\n"
+    "  o[2] = EXPR * 2;\n"
+    "}\n";
+
+static void test_define_options(struct test_env *env) {
+  int out[3];
+  cl_program p = build_expect(env, defs_src, "-D VALUE=42 -D FLAG -D EXPR=(3+4)", CL_SUCCESS);
+  if (run_kernel(env, p, "defs", 1, out, 3, 0, 0) == 0)
+    CHECK(out[0] == 42 && out[1] == 1 && out[2] == 14);
+  clReleaseProgram(p);
+  /* the joined form and no FLAG */
+  p = build_expect(env, defs_src, "-DVALUE=-5 -DEXPR=1", CL_SUCCESS);
+  if (run_kernel(env, p, "defs", 1, out, 3, 0, 0) == 0)
+    CHECK(out[0] == -5 && out[1] == -1 && out[2] == 2);
+  clReleaseProgram(p);
+  /* without the definitions the source does not compile */
+  p = build_expect(env, defs_src, NULL, CL_BUILD_PROGRAM_FAILURE);
+  clReleaseProgram(p);
+}
+
+static int write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  fputs(text, f);
+  fclose(f);
+  return 0;
+}
+
+static void test_include_dir(struct test_env *env) {
+  static const char *src = "#include \"loom_test_inc.h\"\n"
+                           "kernel void inc(global int *o) { o[get_global_id(0)] = INC_VALUE; }\n";
+  /* one plain folder and one whose name needs quoting */
+  char plain[] = "/tmp/loomcl-inc-XXXXXX";
+  char spaced[] = "/tmp/loomcl inc dir XXXXXX";
+  char *dirs[2] = {mkdtemp(plain), mkdtemp(spaced)};
+  CHECK(dirs[0] && dirs[1]);
+  if (!dirs[0] || !dirs[1])
+    return;
+  for (int d = 0; d < 2; d++) {
+    char path[256], opts[300], text[64];
+    snprintf(path, sizeof path, "%s/loom_test_inc.h", dirs[d]);
+    snprintf(text, sizeof text, "#define INC_VALUE %d\n", 77 + d);
+    CHECK(write_text(path, text) == 0);
+    if (d == 0)
+      snprintf(opts, sizeof opts, "-I %s", dirs[d]);
+    else
+      snprintf(opts, sizeof opts, "-I \"%s\" -cl-std=CL1.2", dirs[d]);
+    cl_program p = build_expect(env, src, opts, CL_SUCCESS);
+    int out[4];
+    if (run_kernel(env, p, "inc", 4, out, 4, 0, 0) == 0)
+      CHECK(out[0] == 77 + d && out[3] == 77 + d);
+    clReleaseProgram(p);
+    unlink(path);
+    rmdir(dirs[d]);
+  }
+  /* without -I the header is not found: a build failure, not a crash */
+  cl_program p = build_expect(env, src, "", CL_BUILD_PROGRAM_FAILURE);
+  char *log = build_log(env, p);
+  CHECK(strstr(log, "loom_test_inc.h") != NULL);
+  free(log);
+  clReleaseProgram(p);
+}
+
+static void test_std_options(struct test_env *env) {
+  static const char *src = "kernel void ver(global int *o) { o[0] = __OPENCL_C_VERSION__; }\n";
+  static const struct {
+    const char *opts;
+    int version;
+  } cases[] = {{NULL, 120}, {"-cl-std=CL1.2", 120}, {"-cl-std=CL2.0", 200}, {"-cl-std=CL3.0", 300}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cl_program p = build_expect(env, src, cases[i].opts, CL_SUCCESS);
+    int out[1];
+    if (run_kernel(env, p, "ver", 1, out, 1, 0, 0) == 0) {
+      CHECK(out[0] == cases[i].version);
+      if (out[0] != cases[i].version)
+        fprintf(stderr, "  %s: __OPENCL_C_VERSION__ %d\n", cases[i].opts, out[0]);
+    }
+    clReleaseProgram(p);
+  }
+}
+
+/* the math and optimisation options build and keep results correct */
+static void test_math_options(struct test_env *env) {
+  static const char *src =
+      "kernel void m(global int *o) {\n"
+      "  int i = (int)get_global_id(0);\n"
+      "  float x = (float)i * 0.5f;\n"
+      "  float y = x * x + 1.5f;\n"
+      "  o[i] = (int)(y * 4.0f);\n"
+      "#ifdef __FAST_RELAXED_MATH__\n"
+      "  if (i == 0) o[0] = -1;\n"
+      "#endif\n"
+      "}\n";
+  static const char *const opts[] = {"-cl-opt-disable",
+                                     "-cl-fast-relaxed-math",
+                                     "-cl-mad-enable",
+                                     "-cl-mad-enable -cl-no-signed-zeros -cl-finite-math-only",
+                                     "-cl-unsafe-math-optimizations -cl-denorms-are-zero",
+                                     "-cl-single-precision-constant"};
+  for (size_t c = 0; c < sizeof opts / sizeof opts[0]; c++) {
+    cl_program p = build_expect(env, src, opts[c], CL_SUCCESS);
+    int out[N];
+    if (run_kernel(env, p, "m", N, out, N, 0, 0) == 0) {
+      int bad = 0;
+      for (int i = 1; i < N; i++) {
+        float x = (float)i * 0.5f;
+        bad += out[i] != (int)((x * x + 1.5f) * 4.0f);
+      }
+      CHECK(bad == 0);
+      /* -cl-fast-relaxed-math defines __FAST_RELAXED_MATH__ */
+      CHECK(out[0] == (strstr(opts[c], "fast-relaxed") ? -1 : 6));
+    }
+    clReleaseProgram(p);
+  }
+  /* -cl-opt-disable keeps barriers and __local memory working */
+  static const char *barrier_src =
+      "kernel void rev(global int *o) {\n"
+      "  local int t[16];\n"
+      "  int l = (int)get_local_id(0);\n"
+      "  t[l] = (int)get_global_id(0);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[get_global_id(0)] = t[15 - l];\n"
+      "}\n";
+  cl_program p = build_expect(env, barrier_src, "-cl-opt-disable", CL_SUCCESS);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "rev", &err);
+  CHECK_OK(err);
+  cl_mem buf = clCreateBuffer(env->context, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
+  if (k) {
+    size_t global = N, local = 16;
+    int out[N];
+    CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
+    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    CHECK_OK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    int bad = 0;
+    for (int i = 0; i < N; i++)
+      bad += out[i] != (i / 16) * 16 + 15 - i % 16;
+    CHECK(bad == 0);
+    clReleaseKernel(k);
+  }
+  clReleaseMemObject(buf);
+  clReleaseProgram(p);
+}
+
+static void test_warning_options(struct test_env *env) {
+  /* a float literal assigned to an int: a warning clang gives by default */
+  static const char *src = "kernel void w(global int *o) {\n"
+                           "  int truncated = 2.5f;\n"
+                           "  o[0] = truncated;\n"
+                           "}\n";
+  cl_program p = build_expect(env, src, NULL, CL_SUCCESS);
+  char *log = build_log(env, p);
+  CHECK(strstr(log, "warning") != NULL);
+  free(log);
+  int out[1];
+  if (run_kernel(env, p, "w", 1, out, 1, 0, 0) == 0)
+    CHECK(out[0] == 2);
+  clReleaseProgram(p);
+
+  /* -w: no warnings in the log */
+  p = build_expect(env, src, "-w", CL_SUCCESS);
+  log = build_log(env, p);
+  CHECK(strstr(log, "warning") == NULL);
+  free(log);
+  clReleaseProgram(p);
+
+  /* -Werror: the warning fails the build */
+  p = build_expect(env, src, "-Werror", CL_BUILD_PROGRAM_FAILURE);
+  log = build_log(env, p);
+  CHECK(strstr(log, "error") != NULL);
+  free(log);
+  CHECK(build_status(env, p) == CL_BUILD_ERROR);
+  cl_int err;
+  CHECK(clCreateKernel(p, "w", &err) == NULL);
+  CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+  clReleaseProgram(p);
+}
+
+static void test_invalid_options(struct test_env *env) {
+  static const char *const bad[] = {"-cl-no-such-option", "-cl-std=CL4.2", "--loom-bogus",
+                                    "-cl-mad-enable -cl-invalid-after-valid"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cl_program p = build_expect(env, add_src, bad[i], CL_INVALID_BUILD_OPTIONS);
+    CHECK(build_status(env, p) == CL_BUILD_ERROR);
+    cl_int err;
+    CHECK(clCreateKernel(p, "add", &err) == NULL);
+    CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+    /* the same program builds afterwards with good options */
+    CHECK_OK(clBuildProgram(p, 1, &env->device, "-cl-mad-enable", NULL, NULL));
+    CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+    check_add_program(env, p, 1);
+    clReleaseProgram(p);
+  }
+}
+
+static void test_syntax_error(struct test_env *env) {
+  static const char *src = "kernel void bad(global int *o) {\n"
+                           "  int i = (int)get_global_id(0);\n"
+                           "  o[i] = i +;\n"
+                           "}\n";
+  cl_program p = source_program(env, src);
+  CHECK(build_status(env, p) == CL_BUILD_NONE);
+  CHECK_ERR(clBuildProgram(p, 1, &env->device, NULL, NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+  CHECK(build_status(env, p) == CL_BUILD_ERROR);
+  char *log = build_log(env, p);
+  CHECK(strstr(log, ":3:") != NULL); /* the line of the error */
+  CHECK(strstr(log, "error") != NULL);
+  if (!strstr(log, ":3:"))
+    fprintf(stderr, "  build log:\n%s\n", log);
+  free(log);
+  size_t n = 0;
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  cl_int err;
+  CHECK(clCreateKernel(p, "bad", &err) == NULL);
+  CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+  clReleaseProgram(p);
+
+  /* a semantic error (undeclared identifier) on line 2 */
+  p = build_expect(env, "kernel void k(global int *o) {\n  o[0] = undeclared_thing;\n}\n", NULL,
+                   CL_BUILD_PROGRAM_FAILURE);
+  log = build_log(env, p);
+  CHECK(strstr(log, ":2:") != NULL && strstr(log, "undeclared_thing") != NULL);
+  free(log);
+  clReleaseProgram(p);
+
+  /* a call to a function that is declared but defined nowhere */
+  p = build_expect(env,
+                   "int nowhere(int x);\n"
+                   "kernel void k(global int *o) { o[0] = nowhere(1); }\n",
+                   NULL, CL_BUILD_PROGRAM_FAILURE);
+  log = build_log(env, p);
+  CHECK(strstr(log, "nowhere") != NULL);
+  free(log);
+  clReleaseProgram(p);
+}
+
+static void test_build_status_and_options(struct test_env *env) {
+  cl_program p = source_program(env, add_src);
+  char opts[256] = "x";
+  size_t size = 0;
+  CHECK(build_status(env, p) == CL_BUILD_NONE);
+  CHECK(binary_type(env, p) == CL_PROGRAM_BINARY_TYPE_NONE);
+  /* before any build: empty options and log */
+  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK(opts[0] == 0 && size == 1);
+  char *log = build_log(env, p);
+  CHECK(log[0] == 0);
+  free(log);
+
+  const char *options = "-D UNUSED=1  -cl-mad-enable";
+  CHECK_OK(clBuildProgram(p, 1, &env->device, options, NULL, NULL));
+  CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+  CHECK(binary_type(env, p) == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK(!strcmp(opts, options));
+  CHECK(size == strlen(options) + 1);
+  size_t gsize = 12345;
+  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                 sizeof gsize, &gsize, &size));
+  CHECK(size == sizeof(size_t) && gsize == 0);
+
+  /* a rebuild with other options replaces the echo */
+  CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK(opts[0] == 0);
+  check_add_program(env, p, 2);
+
+  /* clGetProgramBuildInfo errors */
+  cl_build_status s;
+  CHECK_ERR(clGetProgramBuildInfo(NULL, env->device, CL_PROGRAM_BUILD_STATUS, sizeof s, &s, NULL),
+            CL_INVALID_PROGRAM);
+  CHECK_ERR(clGetProgramBuildInfo(BOGUS(cl_program), env->device, CL_PROGRAM_BUILD_STATUS, sizeof s,
+                                  &s, NULL),
+            CL_INVALID_PROGRAM);
+  CHECK_ERR(clGetProgramBuildInfo(p, NULL, CL_PROGRAM_BUILD_STATUS, sizeof s, &s, NULL),
+            CL_INVALID_DEVICE);
+  CHECK_ERR(clGetProgramBuildInfo(p, BOGUS(cl_device_id), CL_PROGRAM_BUILD_STATUS, sizeof s, &s,
+                                  NULL),
+            CL_INVALID_DEVICE);
+  CHECK_ERR(clGetProgramBuildInfo(p, env->device, 0x7777, sizeof s, &s, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_STATUS, 1, &s, NULL),
+            CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, 0, opts, NULL),
+            CL_INVALID_VALUE);
+  clReleaseProgram(p);
+}
+
+static void test_build_errors(struct test_env *env) {
+  cl_program p = source_program(env, add_src);
+  cl_device_id bogus = BOGUS(cl_device_id);
+  int data = 0;
+  CHECK_ERR(clBuildProgram(NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_PROGRAM);
+  CHECK_ERR(clBuildProgram(BOGUS(cl_program), 0, NULL, NULL, NULL, NULL), CL_INVALID_PROGRAM);
+  CHECK_ERR(clBuildProgram(p, 1, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clBuildProgram(p, 0, &env->device, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clBuildProgram(p, 0, NULL, NULL, NULL, &data), CL_INVALID_VALUE);
+  CHECK_ERR(clBuildProgram(p, 1, &bogus, NULL, NULL, NULL), CL_INVALID_DEVICE);
+  cl_device_id nulldev = NULL;
+  CHECK_ERR(clBuildProgram(p, 1, &nulldev, NULL, NULL, NULL), CL_INVALID_DEVICE);
+  /* none of these touched the build state */
+  CHECK(build_status(env, p) == CL_BUILD_NONE);
+  clReleaseProgram(p);
+
+  /* clCompileProgram errors */
+  p = source_program(env, add_src);
+  cl_program hdr = source_program(env, "#define X 1\n");
+  const char *name = "x.h";
+  CHECK_ERR(clCompileProgram(NULL, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_PROGRAM);
+  CHECK_ERR(clCompileProgram(p, 1, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, &env->device, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 1, &bogus, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_DEVICE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, &hdr, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, &name, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 1, NULL, &name, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 1, &hdr, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, NULL, NULL, &data), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, "-cl-no-such-option", 0, NULL, NULL, NULL, NULL),
+            CL_INVALID_COMPILER_OPTIONS);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+  clReleaseProgram(hdr);
+  clReleaseProgram(p);
+
+  p = build_expect(env, "kernel void k(global int *o) {\n  o[0] = ;\n}\n", NULL,
+                   CL_BUILD_PROGRAM_FAILURE);
+  clReleaseProgram(p);
+  p = source_program(env, "kernel void k(global int *o) {\n  o[0] = ;\n}\n");
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL),
+            CL_COMPILE_PROGRAM_FAILURE);
+  CHECK(build_status(env, p) == CL_BUILD_ERROR);
+  char *log = build_log(env, p);
+  CHECK(strstr(log, ":2:") != NULL);
+  free(log);
+  clReleaseProgram(p);
+}
+
+/* ---------- clGetProgramInfo ---------- */
+
+static void test_program_info(struct test_env *env) {
+  cl_program p = source_program(env, "kernel void first(global int *o) { o[0] = 1; }\n"
+                                     "void helper(void) {}\n"
+                                     "kernel void second(global int *o) { o[0] = 2; }\n");
+  size_t size = 0;
+  cl_uint u = 0;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof u, &u, &size));
+  CHECK(u == 1 && size == sizeof(cl_uint));
+  cl_context ctx = NULL;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_CONTEXT, sizeof ctx, &ctx, &size));
+  CHECK(ctx == env->context && size == sizeof ctx);
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_DEVICES, sizeof u, &u, &size));
+  CHECK(u == 1 && size == sizeof(cl_uint));
+  cl_device_id dev = NULL;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_DEVICES, sizeof dev, &dev, &size));
+  CHECK(dev == env->device && size == sizeof dev);
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, 0, NULL, &size));
+  CHECK(size > 10);
+  char marker = 'm';
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_IL, sizeof marker, &marker, &size));
+  CHECK(size == 0 && marker == 'm');
+  cl_bool b = CL_TRUE;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT, sizeof b, &b, &size));
+  CHECK(b == CL_FALSE && size == sizeof b);
+  b = CL_TRUE;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, sizeof b, &b, &size));
+  CHECK(b == CL_FALSE && size == sizeof b);
+
+  /* before the build: no binary and no kernels */
+  size_t bin_size = 99;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bin_size, &bin_size, &size));
+  CHECK(bin_size == 0 && size == sizeof(size_t));
+  size_t nk = 99;
+  char names[64];
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+
+  CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, &size));
+  CHECK(nk == 2 && size == sizeof(size_t));
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, NULL, &size));
+  CHECK(size == strlen("first;second") + 1);
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, &size));
+  CHECK(!strcmp(names, "first;second") || !strcmp(names, "second;first"));
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bin_size, &bin_size, &size));
+  CHECK(bin_size > 0);
+
+  /* errors */
+  CHECK_ERR(clGetProgramInfo(NULL, CL_PROGRAM_REFERENCE_COUNT, sizeof u, &u, NULL),
+            CL_INVALID_PROGRAM);
+  CHECK_ERR(clGetProgramInfo(BOGUS(cl_program), CL_PROGRAM_REFERENCE_COUNT, sizeof u, &u, NULL),
+            CL_INVALID_PROGRAM);
+  CHECK_ERR(clGetProgramInfo(p, 0x7777, sizeof u, &u, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, 1, &u, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 3, names, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, 1, &nk, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, 1, &bin_size, NULL), CL_INVALID_VALUE);
+  unsigned char *ptrs[1] = {NULL};
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_BINARIES, 1, ptrs, NULL), CL_INVALID_VALUE);
+  clReleaseProgram(p);
+
+  /* a failed build has no kernels either */
+  p = build_expect(env, "kernel void k( {", NULL, CL_BUILD_PROGRAM_FAILURE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  clReleaseProgram(p);
+}
+
+/* ---------- binaries ---------- */
+
+/* the binary of p's only device (caller frees) */
+static unsigned char *get_binary(cl_program p, size_t *size) {
+  *size = 0;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL));
+  if (*size == 0)
+    return NULL;
+  unsigned char *bin = malloc(*size);
+  unsigned char *ptrs[1] = {bin};
+  size_t ret = 0;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, &ret));
+  CHECK(ret == sizeof ptrs);
+  return bin;
+}
+
+static void test_binary_round_trip(struct test_env *env) {
+  cl_program src = build_expect(env, add_src, "-D UNUSED=3", CL_SUCCESS);
+  size_t size;
+  unsigned char *bin = get_binary(src, &size);
+  CHECK(bin != NULL);
+  /* a NULL entry in the pointer array is skipped */
+  unsigned char *none[1] = {NULL};
+  CHECK_OK(clGetProgramInfo(src, CL_PROGRAM_BINARIES, sizeof none, none, NULL));
+  clReleaseProgram(src);
+  if (!bin)
+    return;
+
+  cl_int err, status = 12345;
+  const unsigned char *bins[1] = {bin};
+  cl_program p = clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, &status, &err);
+  CHECK_OK(err);
+  CHECK(status == CL_SUCCESS);
+  CHECK(p != NULL);
+  if (p) {
+    CHECK(binary_type(env, p) == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    CHECK(build_status(env, p) == CL_BUILD_NONE);
+    char s[8] = "x";
+    size_t ret = 0;
+    CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, &ret));
+    CHECK(ret <= 1 || ret == strlen(add_src) + 1);
+    /* clBuildProgram is still required before kernels can be made */
+    CHECK(clCreateKernel(p, "add", &err) == NULL);
+    CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+    CHECK_OK(clBuildProgram(p, 1, &env->device, NULL, NULL, NULL));
+    CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+    size_t nk = 0;
+    CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL));
+    CHECK(nk == 1);
+    check_add_program(env, p, 11);
+    /* its binary can be read back and loaded again */
+    size_t size2;
+    unsigned char *bin2 = get_binary(p, &size2);
+    clReleaseProgram(p);
+    if (bin2) {
+      const unsigned char *bins2[1] = {bin2};
+      p = clCreateProgramWithBinary(env->context, 1, &env->device, &size2, bins2, NULL, &err);
+      CHECK_OK(err);
+      if (p) {
+        CHECK_OK(clBuildProgram(p, 0, NULL, "", NULL, NULL));
+        check_add_program(env, p, -20);
+        clReleaseProgram(p);
+      }
+      free(bin2);
+    }
+  }
+
+  /* errors */
+  cl_device_id bogus = BOGUS(cl_device_id);
+  size_t zero = 0;
+  const unsigned char *null_bin[1] = {NULL};
+  CHECK(clCreateProgramWithBinary(NULL, 1, &env->device, &size, bins, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_CONTEXT);
+  CHECK(clCreateProgramWithBinary(env->context, 0, &env->device, &size, bins, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clCreateProgramWithBinary(env->context, 1, NULL, &size, bins, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clCreateProgramWithBinary(env->context, 1, &bogus, &size, bins, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_DEVICE);
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, NULL, bins, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &size, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  status = 12345;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &zero, bins, &status, &err) ==
+        NULL);
+  CHECK(err == CL_INVALID_VALUE && status == CL_INVALID_VALUE);
+  status = 12345;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &size, null_bin, &status, &err) ==
+        NULL);
+  CHECK(err == CL_INVALID_VALUE && status == CL_INVALID_VALUE);
+
+  /* garbage, a truncated binary and a corrupted one are invalid binaries */
+  unsigned char junk[256];
+  for (size_t i = 0; i < sizeof junk; i++)
+    junk[i] = (unsigned char)(i * 37 + 11);
+  const unsigned char *junk_bins[1] = {junk};
+  size_t junk_size = sizeof junk;
+  status = 12345;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &junk_size, junk_bins, &status,
+                                  &err) == NULL);
+  CHECK(err == CL_INVALID_BINARY && status == CL_INVALID_BINARY);
+  size_t tiny = 3;
+  status = 12345;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &tiny, bins, &status, &err) ==
+        NULL);
+  CHECK(err == CL_INVALID_BINARY && status == CL_INVALID_BINARY);
+  size_t half = size / 2;
+  status = 12345;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &half, bins, &status, &err) ==
+        NULL);
+  CHECK(err == CL_INVALID_BINARY && status == CL_INVALID_BINARY);
+  size_t minus_one = size - 1;
+  CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &minus_one, bins, NULL, &err) ==
+        NULL);
+  CHECK(err == CL_INVALID_BINARY);
+  free(bin);
+}
+
+/* ---------- separate compilation, headers, linking ---------- */
+
+static const char *kernel_src = "#include \"inc/defs.h\"\n"
+                                "#include \"scale.h\"\n"
+                                "kernel void linked(global int *o) {\n"
+                                "  int i = (int)get_global_id(0);\n"
+                                "  o[i] = helper_add(i * SCALE);\n"
+                                "}\n";
+static const char *helper_src = "#include \"inc/defs.h\"\n"
+                                "int helper_add(int a) { return a + OFFSET; }\n";
+
+static void check_linked(struct test_env *env, cl_program exe) {
+  int out[N];
+  if (run_kernel(env, exe, "linked", N, out, N, 0, 0) != 0)
+    return;
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += out[i] != i * 3 + 5;
+  CHECK(bad == 0);
+}
+
+/* compiles src with the two embedded headers */
+static cl_program compile_with_headers(struct test_env *env, const char *src, const char *options,
+                                       struct notify_log *notify) {
+  cl_program headers[2] = {source_program(env, "#define OFFSET 5\nint helper_add(int a);\n"),
+                           source_program(env, "#define SCALE 3\n")};
+  const char *names[2] = {"inc/defs.h", "scale.h"};
+  cl_program p = source_program(env, src);
+  cl_int err = clCompileProgram(p, 1, &env->device, options, 2, headers, names,
+                                notify ? on_built : NULL, notify);
+  CHECK_OK(err);
+  if (notify)
+    wait_notified(notify, 1);
+  if (err != CL_SUCCESS || build_status(env, p) != CL_BUILD_SUCCESS) {
+    char *log = build_log(env, p);
+    fprintf(stderr, "  compile log:\n%s\n", log);
+    free(log);
+  }
+  clReleaseProgram(headers[0]);
+  clReleaseProgram(headers[1]);
+  return p;
+}
+
+static void test_compile_and_link(struct test_env *env) {
+  struct notify_log nl = {0, NULL};
+  cl_program obj_k = compile_with_headers(env, kernel_src, "-D UNUSED_COMPILE_OPT", &nl);
+  CHECK(atomic_load(&nl.calls) == 1 && atomic_load(&nl.program) == obj_k);
+  cl_program obj_h = compile_with_headers(env, helper_src, NULL, NULL);
+  CHECK(build_status(env, obj_k) == CL_BUILD_SUCCESS);
+  CHECK(binary_type(env, obj_k) == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  char opts[64] = "";
+  CHECK_OK(clGetProgramBuildInfo(obj_k, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts,
+                                 NULL));
+  CHECK(!strcmp(opts, "-D UNUSED_COMPILE_OPT"));
+  /* a compiled object is no executable */
+  cl_int err;
+  size_t nk;
+  CHECK(clCreateKernel(obj_k, "linked", &err) == NULL);
+  CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+  CHECK_ERR(clGetProgramInfo(obj_k, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL),
+            CL_INVALID_PROGRAM_EXECUTABLE);
+  size_t bin_size = 0;
+  CHECK_OK(clGetProgramInfo(obj_k, CL_PROGRAM_BINARY_SIZES, sizeof bin_size, &bin_size, NULL));
+  CHECK(bin_size > 0);
+
+  /* link the two objects (with a callback) */
+  cl_program inputs[2] = {obj_k, obj_h};
+  struct notify_log link_nl = {0, NULL};
+  cl_program exe = clLinkProgram(env->context, 1, &env->device, NULL, 2, inputs, on_built,
+                                 &link_nl, &err);
+  CHECK_OK(err);
+  CHECK(exe != NULL);
+  wait_notified(&link_nl, 1);
+  CHECK(atomic_load(&link_nl.calls) == 1 && atomic_load(&link_nl.program) == exe);
+  if (exe) {
+    CHECK(build_status(env, exe) == CL_BUILD_SUCCESS);
+    CHECK(binary_type(env, exe) == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    CHECK_OK(clGetProgramInfo(exe, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL));
+    CHECK(nk == 1);
+    check_linked(env, exe);
+    /* a linked program was made by neither clCreateProgramWithSource nor
+     * clCreateProgramWithBinary: clBuildProgram and clCompileProgram refuse it */
+    CHECK_ERR(clBuildProgram(exe, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+    CHECK_ERR(clCompileProgram(exe, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL),
+              CL_INVALID_OPERATION);
+    check_linked(env, exe);
+    clReleaseProgram(exe);
+  }
+  /* the other order, no device list */
+  cl_program reversed[2] = {obj_h, obj_k};
+  exe = clLinkProgram(env->context, 0, NULL, "", 2, reversed, NULL, NULL, &err);
+  CHECK_OK(err);
+  if (exe) {
+    check_linked(env, exe);
+    clReleaseProgram(exe);
+  }
+
+  /* a compiled object survives a binary round trip and links */
+  size_t size;
+  unsigned char *bin = get_binary(obj_h, &size);
+  if (bin) {
+    const unsigned char *bins[1] = {bin};
+    cl_int status = 12345;
+    cl_program obj_h2 =
+        clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, &status, &err);
+    CHECK_OK(err);
+    CHECK(status == CL_SUCCESS);
+    if (obj_h2) {
+      CHECK(binary_type(env, obj_h2) == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+      /* no source: clCompileProgram is refused */
+      CHECK_ERR(clCompileProgram(obj_h2, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL),
+                CL_INVALID_OPERATION);
+      cl_program in2[2] = {obj_k, obj_h2};
+      exe = clLinkProgram(env->context, 0, NULL, NULL, 2, in2, NULL, NULL, &err);
+      CHECK_OK(err);
+      if (exe) {
+        check_linked(env, exe);
+        clReleaseProgram(exe);
+      }
+      clReleaseProgram(obj_h2);
+    }
+    free(bin);
+  }
+
+  /* -create-library, then link the library with the kernel object */
+  cl_program lib = clLinkProgram(env->context, 0, NULL, "-create-library", 1, &obj_h, NULL, NULL,
+                                 &err);
+  CHECK_OK(err);
+  CHECK(lib != NULL);
+  if (lib) {
+    CHECK(binary_type(env, lib) == CL_PROGRAM_BINARY_TYPE_LIBRARY);
+    CHECK(build_status(env, lib) == CL_BUILD_SUCCESS);
+    CHECK(clCreateKernel(lib, "linked", &err) == NULL);
+    CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+    CHECK_ERR(clBuildProgram(lib, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+    CHECK(binary_type(env, lib) == CL_PROGRAM_BINARY_TYPE_LIBRARY);
+    cl_program in3[2] = {obj_k, lib};
+    exe = clLinkProgram(env->context, 0, NULL, NULL, 2, in3, NULL, NULL, &err);
+    CHECK_OK(err);
+    if (exe) {
+      check_linked(env, exe);
+      clReleaseProgram(exe);
+    }
+    /* a library loaded from its binary links too */
+    bin = get_binary(lib, &size);
+    if (bin) {
+      const unsigned char *bins[1] = {bin};
+      cl_program lib2 =
+          clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, NULL, &err);
+      CHECK_OK(err);
+      if (lib2) {
+        CHECK(binary_type(env, lib2) == CL_PROGRAM_BINARY_TYPE_LIBRARY);
+        cl_program in4[2] = {lib2, obj_k};
+        exe = clLinkProgram(env->context, 0, NULL, NULL, 2, in4, NULL, NULL, &err);
+        CHECK_OK(err);
+        if (exe) {
+          check_linked(env, exe);
+          clReleaseProgram(exe);
+        }
+        clReleaseProgram(lib2);
+      }
+      free(bin);
+    }
+    clReleaseProgram(lib);
+  }
+
+  /* link failure: helper_add is defined nowhere */
+  exe = clLinkProgram(env->context, 0, NULL, NULL, 1, &obj_k, NULL, NULL, &err);
+  CHECK(err == CL_LINK_PROGRAM_FAILURE);
+  CHECK(exe != NULL); /* the link could begin: a program holding the log */
+  if (exe) {
+    CHECK(build_status(env, exe) == CL_BUILD_ERROR);
+    char *log = build_log(env, exe);
+    CHECK(strstr(log, "helper_add") != NULL);
+    free(log);
+    CHECK(clCreateKernel(exe, "linked", &err) == NULL);
+    CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
+    clReleaseProgram(exe);
+  }
+  /* a duplicate definition is a link failure too */
+  cl_program dup[2] = {obj_h, obj_h};
+  exe = clLinkProgram(env->context, 0, NULL, NULL, 2, dup, NULL, NULL, &err);
+  CHECK(err == CL_LINK_PROGRAM_FAILURE);
+  if (exe)
+    clReleaseProgram(exe);
+
+  /* clLinkProgram errors */
+  cl_program not_compiled = source_program(env, helper_src);
+  cl_program bogus_prog = BOGUS(cl_program);
+  cl_device_id bogus_dev = BOGUS(cl_device_id);
+  int data;
+  CHECK(clLinkProgram(NULL, 0, NULL, NULL, 2, inputs, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_CONTEXT);
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 0, inputs, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 0, NULL, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 2, NULL, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 1, NULL, NULL, 2, inputs, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 0, &env->device, NULL, 2, inputs, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 2, inputs, NULL, &data, &err) == NULL);
+  CHECK(err == CL_INVALID_VALUE);
+  CHECK(clLinkProgram(env->context, 1, &bogus_dev, NULL, 2, inputs, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_DEVICE);
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 1, &bogus_prog, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_PROGRAM);
+  CHECK(clLinkProgram(env->context, 0, NULL, "-cl-no-such-link-option", 2, inputs, NULL, NULL,
+                      &err) == NULL);
+  CHECK(err == CL_INVALID_LINKER_OPTIONS);
+  cl_program with_source[2] = {obj_k, not_compiled};
+  CHECK(clLinkProgram(env->context, 0, NULL, NULL, 2, with_source, NULL, NULL, &err) == NULL);
+  CHECK(err == CL_INVALID_OPERATION);
+  clReleaseProgram(not_compiled);
+
+  clReleaseProgram(obj_k);
+  clReleaseProgram(obj_h);
+}
+
+/* an embedded header whose name is not found is a compile error */
+static void test_missing_header(struct test_env *env) {
+  cl_program hdr = source_program(env, "#define OFFSET 5\n");
+  const char *name = "other.h";
+  cl_program p = source_program(env, kernel_src);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 1, &hdr, &name, NULL, NULL),
+            CL_COMPILE_PROGRAM_FAILURE);
+  char *log = build_log(env, p);
+  CHECK(strstr(log, "defs.h") != NULL);
+  free(log);
+  clReleaseProgram(p);
+  clReleaseProgram(hdr);
+}
+
+/* ---------- kernels attached, rebuilds, the cache, callbacks ---------- */
+
+static void test_build_with_kernels_attached(struct test_env *env) {
+  cl_program p = build_expect(env, add_src, NULL, CL_SUCCESS);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "add", &err);
+  CHECK_OK(err);
+  CHECK_ERR(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+  CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+  /* the refused build left the executable alone */
+  CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+  cl_kernel k2 = clCreateKernel(p, "add", &err);
+  CHECK_OK(err);
+  if (k2)
+    clReleaseKernel(k2);
+  CHECK_ERR(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+  clReleaseKernel(k);
+  /* with every kernel released the program can be rebuilt */
+  CHECK_OK(clBuildProgram(p, 0, NULL, "-D SOMETHING=1", NULL, NULL));
+  check_add_program(env, p, 4);
+  /* a clone counts as an attached kernel too */
+  k = clCreateKernel(p, "add", &err);
+  cl_kernel clone = clCloneKernel(k, &err);
+  CHECK_OK(err);
+  clReleaseKernel(k);
+  CHECK_ERR(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+  clReleaseKernel(clone);
+  CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  clReleaseProgram(p);
+}
+
+static int count_cache_entries(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    size_t len = strlen(e->d_name);
+    if (len > 4 && !strcmp(e->d_name + len - 4, ".lcb"))
+      n++;
+  }
+  closedir(d);
+  return n;
+}
+
+static void test_disk_cache(struct test_env *env) {
+  static const char *src = "/* disk cache test */\n"
+                           "kernel void add(global int *o, int v) {\n"
+                           "  int i = (int)get_global_id(0);\n"
+                           "  o[i] = i * 2 + v;\n"
+                           "}\n";
+  /* the first build fills the cache (or finds it from an earlier run); the
+   * second is served from it: both must give working programs */
+  for (int round = 0; round < 3; round++) {
+    cl_program p = build_expect(env, src, "-cl-mad-enable", CL_SUCCESS);
+    CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+    char *log = build_log(env, p);
+    CHECK(log != NULL);
+    free(log);
+    size_t nk = 0;
+    CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL));
+    CHECK(nk == 1);
+    check_add_program(env, p, round);
+    clReleaseProgram(p);
+  }
+  const char *dir = getenv("LOOMCL_CACHE_DIR");
+  const char *enabled = getenv("LOOMCL_CACHE");
+  if (dir && *dir && !(enabled && !strcmp(enabled, "0")))
+    CHECK(count_cache_entries(dir) > 0);
+}
+
+static void test_build_callbacks(struct test_env *env) {
+  struct notify_log nl = {0, NULL};
+  cl_program p = source_program(env, add_src);
+  cl_int err = clBuildProgram(p, 1, &env->device, NULL, on_built, &nl);
+  CHECK_OK(err);
+  wait_notified(&nl, 1);
+  CHECK(atomic_load(&nl.calls) == 1);
+  CHECK(atomic_load(&nl.program) == p);
+  CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+  check_add_program(env, p, 9);
+  clReleaseProgram(p);
+
+  /* user_data may be NULL; the callback also runs when the build fails */
+  static struct notify_log global_nl;
+  atomic_store(&global_nl.calls, 0);
+  p = source_program(env, "kernel void k( {");
+  err = clBuildProgram(p, 0, NULL, NULL, on_built, &global_nl);
+  CHECK(err == CL_BUILD_PROGRAM_FAILURE || err == CL_SUCCESS);
+  wait_notified(&global_nl, 1);
+  CHECK(atomic_load(&global_nl.calls) == 1);
+  CHECK(build_status(env, p) == CL_BUILD_ERROR);
+  clReleaseProgram(p);
+
+  /* argument errors are reported before any callback */
+  struct notify_log none = {0, NULL};
+  p = source_program(env, add_src);
+  CHECK_ERR(clBuildProgram(p, 1, NULL, NULL, on_built, &none), CL_INVALID_VALUE);
+  CHECK_ERR(clBuildProgram(p, 0, NULL, "-cl-bogus-option", on_built, &none),
+            CL_INVALID_BUILD_OPTIONS);
+  struct timespec ts = {0, 20000000};
+  nanosleep(&ts, NULL);
+  CHECK(atomic_load(&none.calls) <= 1); /* an invalid option may be reported via the callback */
+  clReleaseProgram(p);
+}
+
+static void test_refcounts(struct test_env *env) {
+  cl_program p = source_program(env, add_src);
+  CHECK(program_refs(p) == 1);
+  CHECK_OK(clRetainProgram(p));
+  CHECK(program_refs(p) == 2);
+  CHECK_OK(clRetainProgram(p));
+  CHECK(program_refs(p) == 3);
+  CHECK_OK(clReleaseProgram(p));
+  CHECK_OK(clReleaseProgram(p));
+  CHECK(program_refs(p) == 1);
+  CHECK_ERR(clRetainProgram(NULL), CL_INVALID_PROGRAM);
+  CHECK_ERR(clReleaseProgram(NULL), CL_INVALID_PROGRAM);
+  CHECK_ERR(clRetainProgram(BOGUS(cl_program)), CL_INVALID_PROGRAM);
+  CHECK_ERR(clReleaseProgram(BOGUS(cl_program)), CL_INVALID_PROGRAM);
+
+  /* kernels keep their program alive; the kernel does not add to the
+   * application-visible count */
+  CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "add", &err);
+  CHECK_OK(err);
+  CHECK(program_refs(p) == 1);
+  CHECK_OK(clReleaseProgram(p));
+  cl_program kp = NULL;
+  CHECK_OK(clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof kp, &kp, NULL));
+  CHECK(kp == p);
+  cl_mem buf = clCreateBuffer(env->context, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
+  int v = 5, out[N];
+  size_t n = N;
+  CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof v, &v));
+  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  CHECK_OK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  CHECK(out[0] == 5 && out[N - 1] == 2 * (N - 1) + 5);
+  clReleaseMemObject(buf);
+  clReleaseKernel(k);
+}
+
+/* a context with a program whose kernels run after the application released
+ * everything but the queue */
+static void test_release_order(struct test_env *env) {
+  cl_program p = build_expect(env, add_src, NULL, CL_SUCCESS);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "add", &err);
+  cl_mem buf = clCreateBuffer(env->context, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
+  int v = 1;
+  size_t n = N;
+  CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof v, &v));
+  cl_event gate = clCreateUserEvent(env->context, &err);
+  cl_event done;
+  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, NULL, 1, &gate, &done));
+  int *host = calloc(N, sizeof(int));
+  cl_event read;
+  CHECK_OK(clEnqueueReadBuffer(env->queue, buf, CL_FALSE, 0, N * sizeof(int), host, 1, &done,
+                               &read));
+  /* everything released while the launch waits */
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseMemObject(buf);
+  CHECK_OK(clSetUserEventStatus(gate, CL_COMPLETE));
+  CHECK_OK(clWaitForEvents(1, &read));
+  CHECK(host[0] == 1 && host[N - 1] == 2 * (N - 1) + 1);
+  free(host);
+  clReleaseEvent(read);
+  clReleaseEvent(done);
+  clReleaseEvent(gate);
+}
+
+int main(void) {
+  struct test_env env;
+  test_env_init(&env);
+  test_create_with_source(&env);
+  test_define_options(&env);
+  test_include_dir(&env);
+  test_std_options(&env);
+  test_math_options(&env);
+  test_warning_options(&env);
+  test_invalid_options(&env);
+  test_syntax_error(&env);
+  test_build_status_and_options(&env);
+  test_build_errors(&env);
+  test_program_info(&env);
+  test_binary_round_trip(&env);
+  test_compile_and_link(&env);
+  test_missing_header(&env);
+  test_build_with_kernels_attached(&env);
+  test_disk_cache(&env);
+  test_build_callbacks(&env);
+  test_refcounts(&env);
+  test_release_order(&env);
+  test_env_release(&env);
+  return test_finish("test_program");
+}
