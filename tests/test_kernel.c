@@ -334,8 +334,10 @@ static void test_scalar_args(struct test_env *env) {
 
 static void test_vector_args(struct test_env *env) {
   cl_program p = build(env,
+                       "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                        "kernel void vectors(global int *o, float4 a, int8 b, float3 c,\n"
-                       "                    uchar16 d, short2 e) {\n"
+                       "                    uchar16 d, short2 e, int3 f, char3 h,\n"
+                       "                    double2 dd) {\n"
                        "  for (int i = 0; i < 4; i++) o[i] = as_int(a[i]);\n"
                        "  o[4] = b.s0; o[5] = b.s1; o[6] = b.s2; o[7] = b.s3;\n"
                        "  o[8] = b.s4; o[9] = b.s5; o[10] = b.s6; o[11] = b.s7;\n"
@@ -344,12 +346,15 @@ static void test_vector_args(struct test_env *env) {
                        "  o[16] = e.x; o[17] = e.y;\n"
                        "  float4 sum = a + (float4)(c, 1.0f);\n"
                        "  o[18] = (int)(sum.x + sum.y + sum.z + sum.w);\n"
+                       "  o[19] = f.x; o[20] = f.y; o[21] = f.z;\n"
+                       "  o[22] = h.x; o[23] = h.y; o[24] = h.z;\n"
+                       "  o[25] = (int)dd.x; o[26] = (int)(dd.y * 4.0);\n"
                        "}\n",
                        NULL);
   cl_kernel k = make_kernel(p, "vectors");
   if (!k)
     return;
-  cl_mem out = make_buffer(env, 19 * sizeof(int));
+  cl_mem out = make_buffer(env, 27 * sizeof(int));
   cl_float4 a = {{1.5f, -2.0f, 3.25f, 100.0f}};
   cl_int8 b = {{1, -2, 3, -4, 5, -6, 7, 2147483647}};
   cl_float3 c = {{10.0f, 20.0f, 30.0f}};
@@ -358,15 +363,21 @@ static void test_vector_args(struct test_env *env) {
   for (int i = 0; i < 16; i++)
     d.s[i] = (cl_uchar)(i * 10 + 5);
   cl_short2 e = {{-32768, 1234}};
-  CHECK(sizeof(cl_float3) == 16);
+  cl_int3 f = {{-1, 2000000000, 3}};
+  cl_char3 h = {{-128, 0, 127}};
+  cl_double2 dd = {{-7.0, 0.75}};
+  CHECK(sizeof(cl_float3) == 16 && sizeof(cl_int3) == 16 && sizeof(cl_char3) == 4);
   CHECK_OK(clSetKernelArg(k, 0, sizeof out, &out));
   CHECK_OK(clSetKernelArg(k, 1, sizeof a, &a));
   CHECK_OK(clSetKernelArg(k, 2, sizeof b, &b));
   CHECK_OK(clSetKernelArg(k, 3, sizeof c, &c));
   CHECK_OK(clSetKernelArg(k, 4, sizeof d, &d));
   CHECK_OK(clSetKernelArg(k, 5, sizeof e, &e));
+  CHECK_OK(clSetKernelArg(k, 6, sizeof f, &f));
+  CHECK_OK(clSetKernelArg(k, 7, sizeof h, &h));
+  CHECK_OK(clSetKernelArg(k, 8, sizeof dd, &dd));
   CHECK_OK(launch(env, k, 1, 1));
-  int got[19];
+  int got[27];
   read_buffer(env, out, sizeof got, got);
   for (int i = 0; i < 4; i++) {
     int bits;
@@ -383,12 +394,17 @@ static void test_vector_args(struct test_env *env) {
   CHECK(got[15] == 5 + 55 * 256 + 155 * 65536);
   CHECK(got[16] == -32768 && got[17] == 1234);
   CHECK(got[18] == (int)(11.5f + 18.0f + 33.25f + 101.0f));
+  CHECK(got[19] == -1 && got[20] == 2000000000 && got[21] == 3);
+  CHECK(got[22] == -128 && got[23] == 0 && got[24] == 127);
+  CHECK(got[25] == -7 && got[26] == 3);
 
   /* a float3 is passed as 16 bytes, never 12 */
   CHECK_ERR(clSetKernelArg(k, 3, 3 * sizeof(cl_float), &c), CL_INVALID_ARG_SIZE);
   CHECK_ERR(clSetKernelArg(k, 1, sizeof(cl_float2), &a), CL_INVALID_ARG_SIZE);
   CHECK_ERR(clSetKernelArg(k, 2, sizeof(cl_int4), &b), CL_INVALID_ARG_SIZE);
   CHECK_ERR(clSetKernelArg(k, 2, sizeof b, NULL), CL_INVALID_ARG_VALUE);
+  CHECK_ERR(clSetKernelArg(k, 6, 3 * sizeof(cl_int), &f), CL_INVALID_ARG_SIZE);
+  CHECK_ERR(clSetKernelArg(k, 7, 3, &h), CL_INVALID_ARG_SIZE);
   clReleaseMemObject(out);
   clReleaseKernel(k);
   clReleaseProgram(p);
@@ -666,6 +682,38 @@ static void test_kernel_info(struct test_env *env) {
   clReleaseKernel(fixed);
   clReleaseKernel(hinted);
   clReleaseProgram(p);
+
+  /* private arrays count in CL_KERNEL_PRIVATE_MEM_SIZE, with and without a
+   * barrier they have to survive */
+  p = build(env,
+            "kernel void priv(global int *o, int n) {\n"
+            "  int arr[64];\n"
+            "  for (int i = 0; i < 64; i++) arr[i] = o[i] + n;\n"
+            "  o[get_global_id(0)] = arr[o[64] & 63];\n"
+            "}\n"
+            "kernel void priv_barrier(global int *o, int n) {\n"
+            "  int arr[64];\n"
+            "  for (int i = 0; i < 64; i++) arr[i] = o[i] + n;\n"
+            "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+            "  o[get_global_id(0)] = arr[o[64] & 63];\n"
+            "}\n",
+            NULL);
+  static const char *const priv_names[2] = {"priv", "priv_barrier"};
+  for (int i = 0; i < 2 && p; i++) {
+    k = make_kernel(p, priv_names[i]);
+    if (!k)
+      continue;
+    priv = 0;
+    CHECK_OK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv,
+                                      &priv, NULL));
+    CHECK(priv >= 64 * sizeof(int));
+    if (priv < 64 * sizeof(int))
+      fprintf(stderr, "  %s: CL_KERNEL_PRIVATE_MEM_SIZE %llu\n", priv_names[i],
+              (unsigned long long)priv);
+    clReleaseKernel(k);
+  }
+  if (p)
+    clReleaseProgram(p);
 
   /* static __local variables count in CL_KERNEL_LOCAL_MEM_SIZE */
   p = build(env,

@@ -216,6 +216,7 @@ static void test_work_item_functions(struct test_env *env) {
       {1, {0}, {100}, {10}, 0, 1},
       {1, {7}, {100}, {20}, 1, 1},
       {1, {1000000000}, {96}, {32}, 1, 1},
+      {1, {SIZE_MAX - 64}, {64}, {16}, 1, 1},
       {1, {0}, {64}, {64}, 0, 1},
       {1, {3}, {5}, {1}, 1, 1},
       {2, {0, 0}, {16, 12}, {4, 3}, 0, 1},
@@ -242,6 +243,7 @@ static void test_work_item_functions(struct test_env *env) {
       {1, {0}, {1000}, {64}, 0, 1},
       {1, {24}, {1000}, {64}, 1, 1},
       {1, {0}, {5}, {4}, 0, 1},
+      {1, {0}, {3}, {8}, 0, 1},
       {2, {0, 0}, {37, 19}, {8, 4}, 0, 1},
       {2, {3, 1}, {37, 19}, {8, 4}, 1, 1},
       {3, {0, 0, 0}, {5, 7, 3}, {2, 2, 2}, 0, 1},
@@ -400,8 +402,10 @@ static void test_launch_errors(struct test_env *env) {
   size_t four = 4, eight = 8;
   CHECK_ERR(clEnqueueNDRangeKernel(env->queue, req, 1, NULL, &eight, &four, 0, NULL, NULL),
             CL_INVALID_WORK_GROUP_SIZE); /* the y size 2 cannot be met in 1D */
+  CHECK_ERR(clEnqueueNDRangeKernel(env->queue, req, 1, NULL, &eight, NULL, 0, NULL, NULL),
+            CL_INVALID_WORK_GROUP_SIZE); /* nor when the runtime picks the size */
   CHECK_OK(run(env, req, 2, NULL, rg, ok_local));
-  int got[32];
+  int got[64];
   read_back(env, buf, sizeof got, got);
   int bad = 0;
   for (int i = 0; i < 32; i++)
@@ -1960,12 +1964,12 @@ int main(void) {
   test_helper_functions(&env);
   test_kernel_calls_kernel(&env);
   test_double_math(&env);
+  test_float4_math(&env);
   test_builtin_functions(&env);
   test_large_range(&env);
   test_kernel_profiling(&env);
   test_out_of_order_queue(&env);
   test_host_threads(&env);
-  (void)test_float4_math;
   test_env_release(&env);
   return test_finish("test_ndrange");
 }

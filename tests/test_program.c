@@ -127,6 +127,14 @@ static void CL_CALLBACK on_built(cl_program p, void *data) {
   atomic_fetch_add(&l->calls, 1);
 }
 
+/* a callback registered with user_data NULL records into a static log */
+static struct notify_log no_data_log;
+static _Atomic(void *) no_data_seen;
+static void CL_CALLBACK on_built_no_data(cl_program p, void *data) {
+  atomic_store(&no_data_seen, data);
+  on_built(p, &no_data_log);
+}
+
 /* waits (up to 10 s) for a callback that may run asynchronously */
 static void wait_notified(struct notify_log *l, int calls) {
   for (int i = 0; i < 10000 && atomic_load(&l->calls) < calls; i++) {
@@ -217,6 +225,11 @@ static void test_define_options(struct test_env *env) {
   p = build_expect(env, defs_src, "-DVALUE=-5 -DEXPR=1", CL_SUCCESS);
   if (run_kernel(env, p, "defs", 1, out, 3, 0, 0) == 0)
     CHECK(out[0] == -5 && out[1] == -1 && out[2] == 2);
+  clReleaseProgram(p);
+  /* a quoted definition holding spaces */
+  p = build_expect(env, defs_src, "-D \"VALUE=(1 + 2) * 3\" -D EXPR=0", CL_SUCCESS);
+  if (run_kernel(env, p, "defs", 1, out, 3, 0, 0) == 0)
+    CHECK(out[0] == 9 && out[1] == -1 && out[2] == 0);
   clReleaseProgram(p);
   /* without the definitions the source does not compile */
   p = build_expect(env, defs_src, NULL, CL_BUILD_PROGRAM_FAILURE);
@@ -384,7 +397,7 @@ static void test_warning_options(struct test_env *env) {
 
 static void test_invalid_options(struct test_env *env) {
   static const char *const bad[] = {"-cl-no-such-option", "-cl-std=CL4.2", "--loom-bogus",
-                                    "-cl-mad-enable -cl-invalid-after-valid"};
+                                    "-cl-mad-enable -cl-invalid-after-valid", "-D", "-I"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     cl_program p = build_expect(env, add_src, bad[i], CL_INVALID_BUILD_OPTIONS);
     CHECK(build_status(env, p) == CL_BUILD_ERROR);
@@ -664,6 +677,10 @@ static void test_binary_round_trip(struct test_env *env) {
     CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL));
     CHECK(nk == 1);
     check_add_program(env, p, 11);
+    /* building it again (no kernels attached) is allowed and keeps it working */
+    CHECK_OK(clBuildProgram(p, 1, &env->device, NULL, NULL, NULL));
+    CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
+    check_add_program(env, p, 12);
     /* its binary can be read back and loaded again */
     size_t size2;
     unsigned char *bin2 = get_binary(p, &size2);
@@ -730,6 +747,29 @@ static void test_binary_round_trip(struct test_env *env) {
   CHECK(clCreateProgramWithBinary(env->context, 1, &env->device, &minus_one, bins, NULL, &err) ==
         NULL);
   CHECK(err == CL_INVALID_BINARY);
+  /* a binary damaged anywhere must be refused, at creation or at the build,
+   * and never reach the point where its code could run */
+  int accepted = 0;
+  for (int part = 1; part < 16; part++) {
+    unsigned char *damaged = malloc(size);
+    memcpy(damaged, bin, size);
+    damaged[size * (size_t)part / 16] ^= 0x5A;
+    const unsigned char *dbins[1] = {damaged};
+    cl_program d =
+        clCreateProgramWithBinary(env->context, 1, &env->device, &size, dbins, &status, &err);
+    if (d) {
+      CHECK(err == CL_SUCCESS && status == CL_SUCCESS);
+      if (clBuildProgram(d, 0, NULL, NULL, NULL, NULL) == CL_SUCCESS)
+        accepted++;
+      clReleaseProgram(d);
+    } else {
+      CHECK(err == CL_INVALID_BINARY && status == CL_INVALID_BINARY);
+    }
+    free(damaged);
+  }
+  CHECK(accepted == 0);
+  if (accepted)
+    fprintf(stderr, "  %d of 15 damaged binaries were accepted\n", accepted);
   free(bin);
 }
 
@@ -867,8 +907,6 @@ static void test_compile_and_link(struct test_env *env) {
     CHECK(build_status(env, lib) == CL_BUILD_SUCCESS);
     CHECK(clCreateKernel(lib, "linked", &err) == NULL);
     CHECK(err == CL_INVALID_PROGRAM_EXECUTABLE);
-    CHECK_ERR(clBuildProgram(lib, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
-    CHECK(binary_type(env, lib) == CL_PROGRAM_BINARY_TYPE_LIBRARY);
     cl_program in3[2] = {obj_k, lib};
     exe = clLinkProgram(env->context, 0, NULL, NULL, 2, in3, NULL, NULL, &err);
     CHECK_OK(err);
@@ -896,6 +934,15 @@ static void test_compile_and_link(struct test_env *env) {
       }
       free(bin);
     }
+    clReleaseProgram(lib);
+  }
+
+  /* a library is no input for clBuildProgram either */
+  lib = clLinkProgram(env->context, 0, NULL, "-create-library", 1, &obj_h, NULL, NULL, &err);
+  CHECK_OK(err);
+  if (lib) {
+    CHECK_ERR(clBuildProgram(lib, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION);
+    CHECK(binary_type(env, lib) == CL_PROGRAM_BINARY_TYPE_LIBRARY);
     clReleaseProgram(lib);
   }
 
@@ -952,6 +999,84 @@ static void test_compile_and_link(struct test_env *env) {
 
   clReleaseProgram(obj_k);
   clReleaseProgram(obj_h);
+}
+
+/* Launches kernel `sizes` (o[i] = get_local_size(0)) of exe over 1000 items
+ * in groups of 64 and returns the enqueue status; on success the trailing
+ * group must hold 40 items. */
+static cl_int run_nonuniform(struct test_env *env, cl_program exe) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(exe, "sizes", &err);
+  CHECK_OK(err);
+  if (!k)
+    return err;
+  size_t g = 1000, l = 64;
+  cl_mem buf = clCreateBuffer(env->context, CL_MEM_READ_WRITE, g * sizeof(int), NULL, &err);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
+  err = clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &l, 0, NULL, NULL);
+  if (err == CL_SUCCESS) {
+    int out[1000];
+    CHECK_OK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    CHECK(out[0] == 64 && out[959] == 64 && out[960] == 40 && out[999] == 40);
+  }
+  clReleaseMemObject(buf);
+  clReleaseKernel(k);
+  return err;
+}
+
+/* Whether non-uniform work-groups are allowed follows the options the code
+ * was compiled with, through binaries and links. */
+static void test_nonuniform_follows_options(struct test_env *env) {
+  static const char *src =
+      "kernel void sizes(global int *o) { o[get_global_id(0)] = (int)get_local_size(0); }\n";
+  cl_program p = build_expect(env, src, "-cl-std=CL2.0", CL_SUCCESS);
+  CHECK_OK(run_nonuniform(env, p));
+  /* the binary remembers the options; building it with NULL options keeps them */
+  size_t size;
+  unsigned char *bin = get_binary(p, &size);
+  clReleaseProgram(p);
+  if (bin) {
+    cl_int err;
+    const unsigned char *bins[1] = {bin};
+    p = clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, NULL, &err);
+    CHECK_OK(err);
+    CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+    CHECK_OK(run_nonuniform(env, p));
+    clReleaseProgram(p);
+    free(bin);
+  }
+  /* OpenCL C 1.2 code: uniform groups only */
+  p = build_expect(env, src, NULL, CL_SUCCESS);
+  CHECK_ERR(run_nonuniform(env, p), CL_INVALID_WORK_GROUP_SIZE);
+  clReleaseProgram(p);
+
+  /* linked from objects that were all compiled for OpenCL C 2.0 */
+  static const char *helper = "int twice(int x) { return 2 * x; }\n";
+  static const char *user = "int twice(int x);\n"
+                            "kernel void sizes(global int *o) {\n"
+                            "  o[get_global_id(0)] = twice((int)get_local_size(0)) / 2;\n"
+                            "}\n";
+  cl_int err;
+  cl_program objs[2] = {clCreateProgramWithSource(env->context, 1, &user, NULL, &err),
+                        clCreateProgramWithSource(env->context, 1, &helper, NULL, &err)};
+  CHECK_OK(clCompileProgram(objs[0], 0, NULL, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL));
+  CHECK_OK(clCompileProgram(objs[1], 0, NULL, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL));
+  cl_program exe = clLinkProgram(env->context, 0, NULL, NULL, 2, objs, NULL, NULL, &err);
+  CHECK_OK(err);
+  if (exe) {
+    CHECK_OK(run_nonuniform(env, exe));
+    clReleaseProgram(exe);
+  }
+  /* one of them compiled for OpenCL C 1.2: uniform only */
+  CHECK_OK(clCompileProgram(objs[1], 0, NULL, "-cl-std=CL1.2", 0, NULL, NULL, NULL, NULL));
+  exe = clLinkProgram(env->context, 0, NULL, NULL, 2, objs, NULL, NULL, &err);
+  CHECK_OK(err);
+  if (exe) {
+    CHECK_ERR(run_nonuniform(env, exe), CL_INVALID_WORK_GROUP_SIZE);
+    clReleaseProgram(exe);
+  }
+  clReleaseProgram(objs[0]);
+  clReleaseProgram(objs[1]);
 }
 
 /* an embedded header whose name is not found is a compile error */
@@ -1053,13 +1178,15 @@ static void test_build_callbacks(struct test_env *env) {
   clReleaseProgram(p);
 
   /* user_data may be NULL; the callback also runs when the build fails */
-  static struct notify_log global_nl;
-  atomic_store(&global_nl.calls, 0);
+  atomic_store(&no_data_log.calls, 0);
+  atomic_store(&no_data_seen, (void *)1);
   p = source_program(env, "kernel void k( {");
-  err = clBuildProgram(p, 0, NULL, NULL, on_built, &global_nl);
+  err = clBuildProgram(p, 0, NULL, NULL, on_built_no_data, NULL);
   CHECK(err == CL_BUILD_PROGRAM_FAILURE || err == CL_SUCCESS);
-  wait_notified(&global_nl, 1);
-  CHECK(atomic_load(&global_nl.calls) == 1);
+  wait_notified(&no_data_log, 1);
+  CHECK(atomic_load(&no_data_log.calls) == 1);
+  CHECK(atomic_load(&no_data_log.program) == p);
+  CHECK(atomic_load(&no_data_seen) == NULL);
   CHECK(build_status(env, p) == CL_BUILD_ERROR);
   clReleaseProgram(p);
 
@@ -1161,6 +1288,7 @@ int main(void) {
   test_binary_round_trip(&env);
   test_compile_and_link(&env);
   test_missing_header(&env);
+  test_nonuniform_follows_options(&env);
   test_build_with_kernels_attached(&env);
   test_disk_cache(&env);
   test_build_callbacks(&env);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 1u
+#define FORMAT_VERSION 2u
 
 struct writer {
   struct loom_blob *b;
@@ -59,6 +59,7 @@ int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob 
     }
     put_u64(&w, k->local_static_bytes);
     put_u64(&w, k->scratch_per_item);
+    put_u64(&w, k->scratch_uniform);
     put_u64(&w, k->private_per_item);
     put_u64(&w, k->num_barriers);
     for (uint32_t a = 0; a < k->num_args; a++) {
@@ -149,6 +150,7 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     }
     k->local_static_bytes = get_u64(&r);
     k->scratch_per_item = get_u64(&r);
+    k->scratch_uniform = get_u64(&r);
     k->private_per_item = get_u64(&r);
     k->num_barriers = (uint32_t)get_u64(&r);
     k->args = calloc(na + 1, sizeof *k->args);

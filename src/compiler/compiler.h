@@ -57,6 +57,7 @@ struct loom_kernel_meta {
   uint64_t work_group_size_hint[3];
   uint64_t local_static_bytes; /* __local variables declared in the kernel */
   uint64_t scratch_per_item;   /* per-work-item storage for values live across barriers */
+  uint64_t scratch_uniform;    /* per-group storage for uniform values (after the items') */
   uint64_t private_per_item;   /* CL_KERNEL_PRIVATE_MEM_SIZE estimate */
   uint32_t num_barriers;
 };

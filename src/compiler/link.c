@@ -165,7 +165,7 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
 
   loom_kernel_meta_from_module(m, td, true, out);
   prepare_functions(m);
-  int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine)", tm);
+  int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,lcssa)", tm);
 
   struct loom_wg_build *builds = calloc(out->num_kernels + 1, sizeof *builds);
   for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
@@ -178,6 +178,8 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     b->num_barriers = loom_wg_prepare_barriers(m, b->kernel, td, &slots);
     km->num_barriers = b->num_barriers;
     km->scratch_per_item = slots.bytes_per_item;
+    b->uniform_bytes = slots.uniform_bytes;
+    km->scratch_uniform = 2 * ((slots.uniform_bytes + 63) / 64 * 64);
     loom_wg_make_regions(m, b);
   }
   if (rc == 0)
@@ -192,6 +194,7 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     loom_wg_resolve(m, &builds[i]);
     LLVMSetLinkage(builds[i].kernel, LLVMInternalLinkage);
     free(builds[i].regions);
+    free(builds[i].loop_ids);
   }
   free(builds);
   /* only the work-group functions stay visible */

@@ -11,6 +11,11 @@
 #define LOOM_SYM_SLOT "__loom_slot"             /* (i64 off, i64 size) -> ptr */
 #define LOOM_SYM_SLOT_BASE "__loom_slot_base"   /* (i64 off) -> ptr */
 #define LOOM_SYM_LOCAL_BASE "__loom_local_base" /* () -> ptr addrspace(3) */
+/* group-uniform values live across barriers: __loom_uslot(off) is the
+ * group's copy; __loom_uvar(off, size) is the copy a region reads, set from
+ * the snapshot taken when the region starts (see wg_function.c) */
+#define LOOM_SYM_USLOT "__loom_uslot"
+#define LOOM_SYM_UVAR "__loom_uvar"
 
 /* initialises LLVM's X86 back end once per process */
 void loom_llvm_init(void) LOOM_HIDDEN;

@@ -103,6 +103,22 @@ static uint64_t slot_alloc(struct ctx *x, uint64_t size, uint64_t align) {
   return off;
 }
 
+static uint64_t uniform_alloc(struct ctx *x, uint64_t size, uint64_t align) {
+  if (align < 1)
+    align = 1;
+  uint64_t off = (x->slots->uniform_bytes + align - 1) / align * align;
+  x->slots->uniform_bytes = off + size;
+  return off;
+}
+
+static LLVMValueRef uniform_call(struct ctx *x, const char *sym, uint64_t off, uint64_t size) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(x->c), ptr = LLVMPointerTypeInContext(x->c, 0);
+  LLVMTypeRef p[2] = {i64, i64};
+  LLVMValueRef fn = loom_get_fn(x->m, sym, ptr, p, 2);
+  LLVMValueRef args[2] = {loom_i64(x->c, off), loom_i64(x->c, size)};
+  return LLVMBuildCall2(x->b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+}
+
 static LLVMValueRef slot_addr(struct ctx *x, uint64_t off, uint64_t size) {
   LLVMValueRef args[2] = {loom_i64(x->c, off), loom_i64(x->c, size)};
   return LLVMBuildCall2(x->b, x->slot_ty, x->slot_fn, args, 2, "slot");
@@ -243,6 +259,7 @@ static LLVMValueRef remat_clone(struct ctx *x, LLVMValueRef v) {
 static void demote_live_values(struct ctx *x, LLVMValueRef k) {
   struct cfg g;
   cfg_build(&g, k);
+  struct loom_uniformity *uni = loom_uniformity_compute(k);
   /* snapshot the candidate instructions: demotion adds new ones */
   size_t n = 0, cap = 256;
   LLVMValueRef *vals = malloc(cap * sizeof *vals);
@@ -274,6 +291,8 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
     }
     reach_from(&g, def_block[vi]);
     bool remat = rematerialisable(v);
+    /* a uniform value needs one copy for the whole group: slot size 0 */
+    bool uniform = loom_is_uniform(uni, v);
     LLVMValueRef slot_store = NULL;
     uint64_t off = 0, size = 0;
     LLVMTypeRef ty = LLVMTypeOf(v);
@@ -295,13 +314,25 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
         } else {
           if (!slot_store) {
             size = LLVMABISizeOfType(x->td, ty);
-            off = slot_alloc(x, size, LLVMABIAlignmentOfType(x->td, ty));
+            uint64_t align = LLVMABIAlignmentOfType(x->td, ty);
             LLVMPositionBuilderBefore(x->b, LLVMIsAPHINode(v) ? loom_first_non_phi(d)
                                                               : LLVMGetNextInstruction(v));
-            slot_store = LLVMBuildStore(x->b, v, slot_addr(x, off, size));
+            if (uniform) {
+              /* every work-item stores the same value into the group's copy
+               * and into the region's view of it */
+              off = uniform_alloc(x, size, align < 16 ? 16 : align);
+              LLVMBuildStore(x->b, v, uniform_call(x, LOOM_SYM_USLOT, off, size));
+              slot_store = LLVMBuildStore(x->b, v, uniform_call(x, LOOM_SYM_UVAR, off, size));
+            } else {
+              off = slot_alloc(x, size, align);
+              slot_store = LLVMBuildStore(x->b, v, slot_addr(x, off, size));
+            }
             position_for_use(x, user, k2);
           }
-          repl = LLVMBuildLoad2(x->b, ty, slot_addr(x, off, size), "live");
+          repl = LLVMBuildLoad2(x->b, ty,
+                                uniform ? uniform_call(x, LOOM_SYM_UVAR, off, size)
+                                        : slot_addr(x, off, size),
+                                "live");
         }
         LLVMSetOperand(user, k2, repl);
       }
@@ -310,6 +341,7 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
   }
   free(vals);
   free(def_block);
+  loom_uniformity_free(uni);
   cfg_free(&g);
 }
 
@@ -318,6 +350,7 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   size_t nb;
   LLVMValueRef *barriers = loom_calls_in(k, LOOM_SYM_BARRIER, &nb);
   slots->bytes_per_item = 0;
+  slots->uniform_bytes = 0;
   if (nb == 0) {
     free(barriers);
     return 0;

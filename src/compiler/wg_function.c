@@ -25,13 +25,14 @@ void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMValueRef k = b->kernel;
   unsigned np = LLVMCountParams(k);
-  LLVMTypeRef *pt = malloc((np + 4) * sizeof *pt);
+  LLVMTypeRef *pt = malloc((np + 5) * sizeof *pt);
   for (unsigned i = 0; i < np; i++)
     pt[i] = LLVMTypeOf(LLVMGetParam(k, i));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i32 = LLVMInt32TypeInContext(c);
   for (unsigned i = 0; i < 4; i++)
     pt[np + i] = i64;
-  LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 4, 0);
+  pt[np + 4] = LLVMPointerTypeInContext(c, 0); /* snapshot of the uniform slots */
+  LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 5, 0);
   b->regions = calloc(b->num_barriers + 1, sizeof *b->regions);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   size_t klen;
@@ -66,6 +67,49 @@ static LLVMValueRef select_dim(LLVMBuilderRef bld, LLVMValueRef dim, LLVMValueRe
   return LLVMBuildSelect(bld, is0, v[0], LLVMBuildSelect(bld, is1, v[1], v[2], ""), "");
 }
 
+/* A region reads group-uniform values from its own copy (an alloca that
+ * SROA turns back into SSA), initialised from the snapshot W took before the
+ * region's work-item loop started: work-item 0 may already have stored the
+ * next value into the group's slot when work-item 1 still needs the old one. */
+static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef entry_term,
+                                  LLVMValueRef snapshot) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  size_t n;
+  LLVMValueRef *calls = loom_calls_in(f, LOOM_SYM_UVAR, &n);
+  if (!n) {
+    free(calls);
+    return;
+  }
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(c);
+  uint64_t *offs = malloc(n * sizeof *offs);
+  LLVMValueRef *views = malloc(n * sizeof *views);
+  size_t nv = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t off = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
+    uint64_t size = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 1));
+    size_t k;
+    for (k = 0; k < nv && offs[k] != off; k++)
+      ;
+    if (k == nv) {
+      LLVMPositionBuilderBefore(bld, entry_term);
+      LLVMValueRef view = LLVMBuildAlloca(bld, LLVMArrayType2(i8, size), "uniform_view");
+      LLVMSetAlignment(view, 16);
+      LLVMValueRef o = loom_i64(c, off);
+      LLVMValueRef src = LLVMBuildGEP2(bld, i8, snapshot, &o, 1, "");
+      LLVMBuildMemCpy(bld, view, 16, src, 16, loom_i64(c, size));
+      offs[nv] = off;
+      views[nv++] = view;
+    }
+    LLVMReplaceAllUsesWith(calls[i], views[k]);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(offs);
+  free(views);
+  free(calls);
+  LLVMDisposeBuilder(bld);
+}
+
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
@@ -75,6 +119,12 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   LLVMValueRef base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   unsigned np = LLVMCountParams(b->kernel);
+  LLVMValueRef *groups = calloc(b->num_barriers + 1, sizeof *groups);
+  b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
+  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids) != 0) {
+    free(b->loop_ids);
+    b->loop_ids = NULL;
+  }
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -98,15 +148,17 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
       LLVMBuildRet(bld, LLVMConstInt(i32, id, 0));
     }
     free(calls);
-    if (r > 0) {
-      LLVMBasicBlockRef old_entry = LLVMGetEntryBasicBlock(f);
-      LLVMBasicBlockRef entry = LLVMInsertBasicBlockInContext(c, old_entry, "region_entry");
-      LLVMPositionBuilderAtEnd(bld, entry);
-      if (start)
-        LLVMBuildBr(bld, start);
-      else /* barrier r is unreachable: so is this region */
-        LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
-    }
+    LLVMBasicBlockRef old_entry = LLVMGetEntryBasicBlock(f);
+    LLVMBasicBlockRef entry = LLVMInsertBasicBlockInContext(c, old_entry, "region_entry");
+    LLVMPositionBuilderAtEnd(bld, entry);
+    LLVMValueRef entry_br;
+    if (r == 0)
+      entry_br = LLVMBuildBr(bld, old_entry);
+    else if (start)
+      entry_br = LLVMBuildBr(bld, start);
+    else /* barrier r is unreachable: so is this region */
+      entry_br = LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
+    resolve_uniform_views(m, f, entry_br, LLVMGetParam(f, np + 4));
 
     calls = loom_calls_in(f, LOOM_SYM_WI, &n);
     for (size_t i = 0; i < n; i++) {
@@ -131,8 +183,11 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
+    if (b->loop_ids)
+      loom_tag_parallel_accesses(f, groups[r]);
     loom_add_fn_attr(f, "alwaysinline");
   }
+  free(groups);
   LLVMDisposeBuilder(bld);
 }
 
@@ -186,7 +241,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     lsize[d] = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
 
   /* kernel arguments from the argument buffer */
-  LLVMValueRef *kargs = malloc((np + 4) * sizeof *kargs);
+  LLVMValueRef *kargs = malloc((np + 5) * sizeof *kargs);
   for (unsigned i = 0; i < np; i++) {
     LLVMValueRef p = LLVMGetParam(k, i);
     LLVMTypeRef ty = LLVMTypeOf(p);
@@ -207,6 +262,18 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
       kargs[i] = v;
     }
   }
+  /* scratch: per-item slots, then the group-uniform slots, then the
+   * snapshot regions read (all 64-byte aligned) */
+  uint64_t uni = (b->uniform_bytes + 63) / 64 * 64;
+  LLVMValueRef items = LLVMBuildMul(bld, LLVMBuildMul(bld, lsize[0], lsize[1], ""), lsize[2], "");
+  LLVMValueRef ubase_off = LLVMBuildMul(bld, items, loom_i64(c, b->meta->scratch_per_item), "");
+  ubase_off = LLVMBuildAnd(bld, LLVMBuildAdd(bld, ubase_off, loom_i64(c, 63), ""),
+                           loom_i64(c, ~(uint64_t)63), "");
+  LLVMValueRef ubase = LLVMBuildGEP2(bld, i8, LLVMGetParam(w, 3), &ubase_off, 1, "uniform_slots");
+  LLVMValueRef uoff = loom_i64(c, uni);
+  LLVMValueRef snapshot = LLVMBuildGEP2(bld, i8, ubase, &uoff, 1, "uniform_snapshot");
+  b->uniform_base = ubase;
+  kargs[np + 4] = snapshot;
   LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
   LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
 
@@ -229,6 +296,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(c, w, "wi_z_latch");
     LLVMAddCase(sw, LLVMConstInt(i32, r, 0), pre);
     LLVMPositionBuilderAtEnd(bld, pre);
+    if (uni)
+      LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
     LLVMBuildBr(bld, zh);
     LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
 
@@ -247,11 +316,13 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     kargs[np + 2] = z;
     kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
     LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
-                                     kargs, np + 4, "");
+                                     kargs, np + 5, "");
     LLVMBuildStore(bld, nb, next_var);
     LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
     LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
-    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, lsize[0], ""), xh, yl);
+    LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, lsize[0], ""), xh, yl);
+    if (b->loop_ids)
+      LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), b->loop_ids[r]);
 
     LLVMPositionBuilderAtEnd(bld, yl);
     LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
@@ -308,6 +379,15 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
     LLVMPositionBuilderBefore(bld, calls[i]);
     LLVMValueRef off = LLVMBuildMul(bld, LLVMGetOperand(calls[i], 0), v.items, "");
     LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), v.scratch, &off, 1, "");
+    LLVMReplaceAllUsesWith(calls[i], addr);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_USLOT, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef off = LLVMGetOperand(calls[i], 0);
+    LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), b->uniform_base, &off, 1, "");
     LLVMReplaceAllUsesWith(calls[i], addr);
     LLVMInstructionEraseFromParent(calls[i]);
   }

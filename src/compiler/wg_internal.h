@@ -6,6 +6,7 @@
 /* per-work-item storage layout for values that live across barriers */
 struct loom_slots {
   uint64_t bytes_per_item;
+  uint64_t uniform_bytes; /* one copy per group: values equal for all items */
 };
 
 /* wg_barriers.c: numbers the barriers of kernel k (fully inlined), moves
@@ -26,6 +27,9 @@ struct loom_wg_build {
   const struct loom_kernel_meta *meta;
   unsigned num_barriers;
   LLVMValueRef *regions; /* num_barriers + 1 region functions */
+  LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
+  uint64_t uniform_bytes;  /* size of the group-uniform slot area */
+  LLVMValueRef uniform_base; /* in the work-group function */
   LLVMValueRef wg;       /* the work-group function */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
@@ -33,6 +37,18 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDE
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+
+/* uniformity.c: which values are equal across the work-group */
+struct loom_uniformity;
+struct loom_uniformity *loom_uniformity_compute(LLVMValueRef k) LOOM_HIDDEN;
+bool loom_is_uniform(struct loom_uniformity *u, LLVMValueRef v) LOOM_HIDDEN;
+void loom_uniformity_free(struct loom_uniformity *u) LOOM_HIDDEN;
+
+/* parallel_md.c: n access groups and matching parallel loop IDs */
+int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
+                     LLVMValueRef *loop_ids) LOOM_HIDDEN;
+/* puts every load/store of f that is not on a private variable in group */
+void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,

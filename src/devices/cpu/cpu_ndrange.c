@@ -45,7 +45,7 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   const struct loom_ndrange *nd = l->nd;
   size_t items = nd->local[0] * nd->local[1] * nd->local[2];
   char *local = ensure(&wmem.local, &wmem.local_cap, nd->local_mem_bytes + 128);
-  char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, nd->meta->scratch_per_item * items + 128);
+  char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, nd->meta->scratch_per_item * items + 64 + nd->meta->scratch_uniform + 128);
   if (!local || !scratch) {
     atomic_store(&l->failed, 1);
     return;
