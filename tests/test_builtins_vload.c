@@ -86,15 +86,20 @@ static const char *vls_src =
     "  v = vload##n(i, in + 1); COMP(T, o, v, n) \\\n"
     "  v = vload##n(i, cin + 1); COMP(T, o + SLOT, v, n) \\\n"
     "  v = vload##n(i, lin + 1); COMP(T, o + 2 * SLOT, v, n) \\\n"
-    "  T pb[3 * n + 1]; \\\n"
+    "  for (int k = 0; k < n; k++) ((private T *)&v)[k] = in[1 + i * n + k]; \\\n"
+    "  vstore##n(v, i, o + 4 * SLOT + 1); \\\n"
+    "  vstore##n(v, i, lout[W] + 1); }\n"
+    "#define PTEST(T, W, n) { \\\n"
+    "  global T *o = out + W * 7 * SLOT; \\\n"
+    "  T##n v; \\\n"
     "  for (int k = 0; k < 3 * n + 1; k++) pb[k] = in[i * n + k]; \\\n"
     "  v = vload##n(2, pb + 1); COMP(T, o + 3 * SLOT, v, n) \\\n"
     "  for (int k = 0; k < n; k++) ((private T *)&v)[k] = in[1 + i * n + k]; \\\n"
-    "  vstore##n(v, i, o + 4 * SLOT + 1); \\\n"
-    "  vstore##n(v, i, lout[W] + 1); \\\n"
     "  for (int k = 0; k < 3 * n + 1; k++) pb[k] = in[k]; \\\n"
     "  vstore##n(v, 2, pb + 1); \\\n"
     "  for (int k = 0; k < 3 * n + 1; k++) o[6 * SLOT + i * (3 * n + 1) + k] = pb[k]; }\n"
+    /* private memory gets its own kernel: private arrays in a kernel with
+     * barriers cost the work-group compiler much more time */
     "#define KERNEL(T) \\\n"
     "kernel void vls_##T(global const T *in, constant T *cin, global T *out) { \\\n"
     "  local T lin[N_IN]; \\\n"
@@ -108,6 +113,11 @@ static const char *vls_src =
     "  barrier(CLK_LOCAL_MEM_FENCE); \\\n"
     "  for (int w = 0; w < 5; w++) \\\n"
     "    for (int j = i; j < LSLOT; j += 8) out[(w * 7 + 5) * SLOT + j] = lout[w][j]; \\\n"
+    "} \\\n"
+    "kernel void vlsp_##T(global const T *in, global T *out) { \\\n"
+    "  int i = get_global_id(0); \\\n"
+    "  T pb[49]; \\\n"
+    "  PTEST(T, 0, 2) PTEST(T, 1, 3) PTEST(T, 2, 4) PTEST(T, 3, 8) PTEST(T, 4, 16) \\\n"
     "}\n"
     "KERNEL(char) KERNEL(uchar) KERNEL(short) KERNEL(ushort) KERNEL(int)\n"
     "KERNEL(uint) KERNEL(long) KERNEL(ulong) KERNEL(float) KERNEL(double)\n";
@@ -156,6 +166,9 @@ static void test_vloadn_vstoren(struct test_env *env, const char *options) {
     char name[32];
     snprintf(name, sizeof name, "vls_%s", types[t]);
     run_kernel(env, p, name, args, 3, ITEMS, ITEMS);
+    cl_mem pargs[2] = {args[0], args[2]};
+    snprintf(name, sizeof name, "vlsp_%s", types[t]);
+    run_kernel(env, p, name, pargs, 2, ITEMS, ITEMS);
     read_back(env, args[2], out_bytes, out);
     int bad = 0;
     for (int region = 0; region < 35; region++)

@@ -213,7 +213,8 @@ static void test_buffer_args(struct test_env *env) {
                               count * sizeof(int), big_data, &err);
   CHECK_OK(err);
   cl_buffer_region region = {origin, 4 * sizeof(int)};
-  cl_mem sub = clCreateSubBuffer(big, CL_MEM_READ_ONLY, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+  cl_mem sub =
+      clCreateSubBuffer(big, CL_MEM_READ_ONLY, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
   CHECK_OK(err);
   CHECK_OK(clSetKernelArg(k, 1, sizeof sub, &sub));
   CHECK_OK(launch(env, k, 1, 1));
@@ -315,12 +316,12 @@ static void test_scalar_args(struct test_env *env) {
 
   /* sizes must match the declared types exactly */
   cl_long big = 0;
-  CHECK_ERR(clSetKernelArg(k, 1, 2, &big), CL_INVALID_ARG_SIZE);  /* char */
-  CHECK_ERR(clSetKernelArg(k, 2, 4, &big), CL_INVALID_ARG_SIZE);  /* short */
-  CHECK_ERR(clSetKernelArg(k, 3, 8, &big), CL_INVALID_ARG_SIZE);  /* int */
-  CHECK_ERR(clSetKernelArg(k, 4, 4, &big), CL_INVALID_ARG_SIZE);  /* long */
-  CHECK_ERR(clSetKernelArg(k, 5, 8, &big), CL_INVALID_ARG_SIZE);  /* float */
-  CHECK_ERR(clSetKernelArg(k, 6, 4, &big), CL_INVALID_ARG_SIZE);  /* double */
+  CHECK_ERR(clSetKernelArg(k, 1, 2, &big), CL_INVALID_ARG_SIZE); /* char */
+  CHECK_ERR(clSetKernelArg(k, 2, 4, &big), CL_INVALID_ARG_SIZE); /* short */
+  CHECK_ERR(clSetKernelArg(k, 3, 8, &big), CL_INVALID_ARG_SIZE); /* int */
+  CHECK_ERR(clSetKernelArg(k, 4, 4, &big), CL_INVALID_ARG_SIZE); /* long */
+  CHECK_ERR(clSetKernelArg(k, 5, 8, &big), CL_INVALID_ARG_SIZE); /* float */
+  CHECK_ERR(clSetKernelArg(k, 6, 4, &big), CL_INVALID_ARG_SIZE); /* double */
   CHECK_ERR(clSetKernelArg(k, 3, 0, &big), CL_INVALID_ARG_SIZE);
   /* a scalar needs a value */
   CHECK_ERR(clSetKernelArg(k, 3, sizeof(cl_int), NULL), CL_INVALID_ARG_VALUE);
@@ -534,8 +535,8 @@ static void test_local_args(struct test_env *env) {
 /* arguments are captured at enqueue time: later clSetKernelArg calls do not
  * change a launch that is still waiting */
 static void test_args_snapshot(struct test_env *env) {
-  cl_program p = build(env, "kernel void put(global int *o, int v) { o[get_global_id(0)] = v; }\n",
-                       NULL);
+  cl_program p =
+      build(env, "kernel void put(global int *o, int v) { o[get_global_id(0)] = v; }\n", NULL);
   cl_kernel k = make_kernel(p, "put");
   if (!k)
     return;
@@ -632,8 +633,8 @@ static void test_kernel_info(struct test_env *env) {
   /* clGetKernelWorkGroupInfo */
   size_t max_wg = 0, wg = 0;
   clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL);
-  CHECK_OK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg,
-                                    &size));
+  CHECK_OK(
+      clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, &size));
   CHECK(wg >= 1 && wg <= max_wg && size == sizeof(size_t));
   /* device may be NULL when the kernel has a single device */
   size_t wg2 = 0;
@@ -662,12 +663,12 @@ static void test_kernel_info(struct test_env *env) {
   CHECK(size == sizeof(cl_ulong));
   size_t gws[3];
   /* only for custom devices and built-in kernels */
-  CHECK_ERR(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof gws, gws,
-                                     NULL),
-            CL_INVALID_VALUE);
-  CHECK_ERR(clGetKernelWorkGroupInfo(NULL, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg,
-                                     NULL),
-            CL_INVALID_KERNEL);
+  CHECK_ERR(
+      clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof gws, gws, NULL),
+      CL_INVALID_VALUE);
+  CHECK_ERR(
+      clGetKernelWorkGroupInfo(NULL, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL),
+      CL_INVALID_KERNEL);
   CHECK_ERR(clGetKernelWorkGroupInfo(k, BOGUS(cl_device_id), CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
                                      &wg, NULL),
             CL_INVALID_DEVICE);

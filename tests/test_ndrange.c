@@ -149,17 +149,17 @@ static int check_ids(const cl_ulong *o, const struct range *r, const size_t loca
         }
         wrong |= rec[27] != 0 || rec[28] != 111 || rec[29] != 0;
         if (wrong && bad < 3) {
-          fprintf(stderr, "  item (%zu,%zu,%zu) of dims %u: gid %llu,%llu,%llu lid %llu,%llu,%llu "
-                          "grp %llu,%llu,%llu lsz %llu,%llu,%llu enq %llu,%llu,%llu lin %llu/%llu\n",
-                  x, y, z, r->dims, (unsigned long long)rec[0], (unsigned long long)rec[1],
-                  (unsigned long long)rec[2], (unsigned long long)rec[3],
-                  (unsigned long long)rec[4], (unsigned long long)rec[5],
-                  (unsigned long long)rec[6], (unsigned long long)rec[7],
-                  (unsigned long long)rec[8], (unsigned long long)rec[12],
-                  (unsigned long long)rec[13], (unsigned long long)rec[14],
-                  (unsigned long long)rec[21], (unsigned long long)rec[22],
-                  (unsigned long long)rec[23], (unsigned long long)rec[25],
-                  (unsigned long long)rec[26]);
+          fprintf(
+              stderr,
+              "  item (%zu,%zu,%zu) of dims %u: gid %llu,%llu,%llu lid %llu,%llu,%llu "
+              "grp %llu,%llu,%llu lsz %llu,%llu,%llu enq %llu,%llu,%llu lin %llu/%llu\n",
+              x, y, z, r->dims, (unsigned long long)rec[0], (unsigned long long)rec[1],
+              (unsigned long long)rec[2], (unsigned long long)rec[3], (unsigned long long)rec[4],
+              (unsigned long long)rec[5], (unsigned long long)rec[6], (unsigned long long)rec[7],
+              (unsigned long long)rec[8], (unsigned long long)rec[12], (unsigned long long)rec[13],
+              (unsigned long long)rec[14], (unsigned long long)rec[21], (unsigned long long)rec[22],
+              (unsigned long long)rec[23], (unsigned long long)rec[25],
+              (unsigned long long)rec[26]);
         }
         bad += wrong;
       }
@@ -277,7 +277,7 @@ static void test_work_item_functions(struct test_env *env) {
     const cl_ulong *last = o + (18 * 37 + 36) * W; /* item (36, 18) */
     CHECK(last[12] == 5 && last[13] == 3 && last[6] == 4 && last[7] == 4);
     CHECK(last[9] == 5 && last[10] == 5 && last[21] == 8 && last[22] == 4);
-    CHECK(last[26] == (2 * 5) + 4); /* local id (4, 2) in a 5-wide group */
+    CHECK(last[26] == (2 * 5) + 4);                 /* local id (4, 2) in a 5-wide group */
     const cl_ulong *corner = o + (18 * 37 + 0) * W; /* item (0, 18): full width, short height */
     CHECK(corner[12] == 8 && corner[13] == 3);
     clReleaseMemObject(buf);
@@ -315,6 +315,62 @@ static void test_work_item_functions(struct test_env *env) {
   clReleaseMemObject(dummy);
   clReleaseKernel(k12);
   clReleaseKernel(k20);
+}
+
+/* byte and short stores of partial (non-uniform) groups and odd sizes stay
+ * inside the range: nothing past the last work-item is written */
+static void test_partial_group_stores(struct test_env *env) {
+  cl_program p = build(env,
+                       "kernel void bytes(global uchar *o) {\n"
+                       "  o[get_global_id(0)] = (uchar)(get_global_id(0) * 3 + 1);\n"
+                       "}\n"
+                       "kernel void shorts(global short *o) {\n"
+                       "  size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
+                       "  o[i] = (short)(i * 7 - 5000);\n"
+                       "}\n",
+                       "-cl-std=CL2.0");
+  if (!p)
+    return;
+  cl_int err;
+  cl_kernel kb = clCreateKernel(p, "bytes", &err);
+  cl_kernel ks = clCreateKernel(p, "shorts", &err);
+  enum { CAP = 4096 };
+  unsigned char *host = malloc(CAP);
+  static const size_t sizes[][2] = {{1001, 64}, {1001, 0}, {17, 16}, {1, 0}, {4095, 128}};
+  for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
+    size_t g = sizes[c][0], l = sizes[c][1];
+    memset(host, 0x55, CAP);
+    cl_mem buf = buffer_with(env, CAP, host);
+    CHECK_OK(clSetKernelArg(kb, 0, sizeof buf, &buf));
+    CHECK_OK(run(env, kb, 1, NULL, &g, l ? &l : NULL));
+    read_back(env, buf, CAP, host);
+    int bad = 0;
+    for (size_t i = 0; i < CAP; i++)
+      bad += host[i] != (i < g ? (unsigned char)(i * 3 + 1) : 0x55);
+    CHECK(bad == 0);
+    if (bad)
+      fprintf(stderr, "  bytes: global %zu local %zu: %d wrong\n", g, l, bad);
+    clReleaseMemObject(buf);
+  }
+  /* 2D: 37 x 19 shorts in 8 x 4 groups */
+  size_t g2[2] = {37, 19}, l2[2] = {8, 4};
+  memset(host, 0x55, CAP);
+  cl_mem buf = buffer_with(env, CAP, host);
+  CHECK_OK(clSetKernelArg(ks, 0, sizeof buf, &buf));
+  CHECK_OK(run(env, ks, 2, NULL, g2, l2));
+  read_back(env, buf, CAP, host);
+  int bad = 0;
+  for (size_t i = 0; i < CAP / 2; i++) {
+    short v;
+    memcpy(&v, host + 2 * i, 2);
+    bad += v != (i < 37 * 19 ? (short)(i * 7 - 5000) : (short)0x5555);
+  }
+  CHECK(bad == 0);
+  clReleaseMemObject(buf);
+  free(host);
+  clReleaseKernel(kb);
+  clReleaseKernel(ks);
+  clReleaseProgram(p);
 }
 
 /* ---------- launch errors ---------- */
@@ -363,8 +419,8 @@ static void test_launch_errors(struct test_env *env) {
   size_t max_wg = 0, max_items[3] = {0, 0, 0}, kwg = 0;
   clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL);
   clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof max_items, max_items, NULL);
-  CHECK_OK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg,
-                                    NULL));
+  CHECK_OK(
+      clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL));
   CHECK(kwg >= 1 && kwg <= max_wg);
   {
     /* a product over the kernel's limit with every dimension within its own */
@@ -414,7 +470,8 @@ static void test_launch_errors(struct test_env *env) {
   /* without a local size the required one is used */
   for (int i = 0; i < 32; i++)
     host[i] = -1;
-  CHECK_OK(clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, 32 * sizeof(int), host, 0, NULL, NULL));
+  CHECK_OK(
+      clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, 32 * sizeof(int), host, 0, NULL, NULL));
   CHECK_OK(run(env, req, 2, NULL, rg, NULL));
   read_back(env, buf, sizeof got, got);
   bad = 0;
@@ -429,7 +486,8 @@ static void test_launch_errors(struct test_env *env) {
   /* no global size, or a zero in it: trivially succeeds, nothing runs */
   for (int i = 0; i < 64; i++)
     host[i] = -1;
-  CHECK_OK(clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, 64 * sizeof(int), host, 0, NULL, NULL));
+  CHECK_OK(
+      clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, 64 * sizeof(int), host, 0, NULL, NULL));
   cl_event e = NULL;
   CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, NULL, NULL, 0, NULL, &e));
   CHECK_OK(clWaitForEvents(1, &e));
@@ -748,27 +806,28 @@ static void test_barrier_nested_loop(struct test_env *env) {
 
 /* values computed before a barrier and used after it */
 static void test_barrier_live_values(struct test_env *env) {
-  cl_kernel k = kernel_from(env,
-                            "typedef struct { int a; float b; } pair_t;\n"
-                            "kernel void live(global int *o, global const int *in, local int *t) {\n"
-                            "  size_t g = get_global_id(0), l = get_local_id(0);\n"
-                            "  size_t n = get_local_size(0);\n"
-                            "  int s1 = in[g] * 3;\n"
-                            "  float s2 = (float)in[g] * 0.5f;\n"
-                            "  long s3 = (long)in[g] << 33;\n"
-                            "  int arr[8];\n"
-                            "  for (int k = 0; k < 8; k++) arr[k] = in[g] + k * k;\n"
-                            "  pair_t p = { in[g] - 1, 0.25f * (float)l };\n"
-                            "  t[l] = s1;\n"
-                            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-                            "  int idx = in[g] & 7;\n"
-                            "  arr[(idx + 1) & 7] += t[(l + 3) % n];\n"
-                            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-                            "  o[g] = t[(l + 3) % n] + s1 + (int)(s2 * 2.0f) + arr[idx]\n"
-                            "       + arr[(idx + 1) & 7] + (int)(s3 >> 33) + p.a\n"
-                            "       + (int)(p.b * 4.0f);\n"
-                            "}\n",
-                            "live", NULL);
+  cl_kernel k =
+      kernel_from(env,
+                  "typedef struct { int a; float b; } pair_t;\n"
+                  "kernel void live(global int *o, global const int *in, local int *t) {\n"
+                  "  size_t g = get_global_id(0), l = get_local_id(0);\n"
+                  "  size_t n = get_local_size(0);\n"
+                  "  int s1 = in[g] * 3;\n"
+                  "  float s2 = (float)in[g] * 0.5f;\n"
+                  "  long s3 = (long)in[g] << 33;\n"
+                  "  int arr[8];\n"
+                  "  for (int k = 0; k < 8; k++) arr[k] = in[g] + k * k;\n"
+                  "  pair_t p = { in[g] - 1, 0.25f * (float)l };\n"
+                  "  t[l] = s1;\n"
+                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "  int idx = in[g] & 7;\n"
+                  "  arr[(idx + 1) & 7] += t[(l + 3) % n];\n"
+                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "  o[g] = t[(l + 3) % n] + s1 + (int)(s2 * 2.0f) + arr[idx]\n"
+                  "       + arr[(idx + 1) & 7] + (int)(s3 >> 33) + p.a\n"
+                  "       + (int)(p.b * 4.0f);\n"
+                  "}\n",
+                  "live", NULL);
   if (!k)
     return;
   enum { G = 384, L = 96 };
@@ -838,17 +897,18 @@ static void test_local_mixed(struct test_env *env) {
 
 /* a 2D tile transpose through __local memory: barriers with 2D local ids */
 static void test_barrier_2d(struct test_env *env) {
-  cl_kernel k = kernel_from(env,
-                            "kernel void transpose(global int *o, global const int *in) {\n"
-                            "  local int tile[8][9];\n"
-                            "  size_t lx = get_local_id(0), ly = get_local_id(1);\n"
-                            "  size_t w = get_global_size(0), h = get_global_size(1);\n"
-                            "  tile[ly][lx] = in[get_global_id(1) * w + get_global_id(0)];\n"
-                            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-                            "  size_t ox = get_group_id(1) * 8 + lx, oy = get_group_id(0) * 8 + ly;\n"
-                            "  o[oy * h + ox] = tile[lx][ly];\n"
-                            "}\n",
-                            "transpose", NULL);
+  cl_kernel k =
+      kernel_from(env,
+                  "kernel void transpose(global int *o, global const int *in) {\n"
+                  "  local int tile[8][9];\n"
+                  "  size_t lx = get_local_id(0), ly = get_local_id(1);\n"
+                  "  size_t w = get_global_size(0), h = get_global_size(1);\n"
+                  "  tile[ly][lx] = in[get_global_id(1) * w + get_global_id(0)];\n"
+                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "  size_t ox = get_group_id(1) * 8 + lx, oy = get_group_id(0) * 8 + ly;\n"
+                  "  o[oy * h + ox] = tile[lx][ly];\n"
+                  "}\n",
+                  "transpose", NULL);
   if (!k)
     return;
   enum { WD = 64, HT = 32 };
@@ -1007,20 +1067,21 @@ static void test_barrier_early_return(struct test_env *env) {
 
 /* a barrier in a 3D work-group */
 static void test_barrier_3d(struct test_env *env) {
-  cl_kernel k = kernel_from(env,
-                            "kernel void cube(global int *o, local int *t) {\n"
-                            "  size_t x = get_local_id(0), y = get_local_id(1), z = get_local_id(2);\n"
-                            "  size_t nx = get_local_size(0), ny = get_local_size(1);\n"
-                            "  size_t nz = get_local_size(2);\n"
-                            "  t[(z * ny + y) * nx + x] = (int)(get_global_id(0)\n"
-                            "      + 100 * get_global_id(1) + 10000 * get_global_id(2));\n"
-                            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-                            "  size_t rx = nx - 1 - x, ry = ny - 1 - y, rz = nz - 1 - z;\n"
-                            "  o[(get_global_id(2) * get_global_size(1) + get_global_id(1))\n"
-                            "    * get_global_size(0) + get_global_id(0)] =\n"
-                            "      t[(rz * ny + ry) * nx + rx];\n"
-                            "}\n",
-                            "cube", NULL);
+  cl_kernel k =
+      kernel_from(env,
+                  "kernel void cube(global int *o, local int *t) {\n"
+                  "  size_t x = get_local_id(0), y = get_local_id(1), z = get_local_id(2);\n"
+                  "  size_t nx = get_local_size(0), ny = get_local_size(1);\n"
+                  "  size_t nz = get_local_size(2);\n"
+                  "  t[(z * ny + y) * nx + x] = (int)(get_global_id(0)\n"
+                  "      + 100 * get_global_id(1) + 10000 * get_global_id(2));\n"
+                  "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "  size_t rx = nx - 1 - x, ry = ny - 1 - y, rz = nz - 1 - z;\n"
+                  "  o[(get_global_id(2) * get_global_size(1) + get_global_id(1))\n"
+                  "    * get_global_size(0) + get_global_id(0)] =\n"
+                  "      t[(rz * ny + ry) * nx + rx];\n"
+                  "}\n",
+                  "cube", NULL);
   if (!k)
     return;
   size_t g[3] = {8, 6, 4}, l[3] = {4, 3, 2};
@@ -1181,8 +1242,8 @@ static void test_many_args(struct test_env *env) {
   size_t one = 1;
   CHECK_OK(run(env, k, 1, NULL, &one, NULL));
   read_back(env, out, sizeof got, got);
-  cl_long want = 1 + 20 - 5 + (1LL << 40) + 6 + 255 + 300 + 70 + 65535 + 11 + 12 - 2 -
-                 (1LL << 36) + 4 + 4000 + 1000000 + 100000 + 3;
+  cl_long want = 1 + 20 - 5 + (1LL << 40) + 6 + 255 + 300 + 70 + 65535 + 11 + 12 - 2 - (1LL << 36) +
+                 4 + 4000 + 1000000 + 100000 + 3;
   CHECK(got[0] == want);
   CHECK(got[1] == s);
   clReleaseMemObject(out);
@@ -1544,8 +1605,8 @@ static void test_float4_math(struct test_env *env) {
     for (int c = 0; c < 4; c++) {
       want[4][c] = x[c] * y[c] + x[c] + fmaxf(x[c], y[c]) - fminf(x[c], y[c]);
       float cl = fminf(fmaxf(x[3 - c], -1.0f), 1.0f);
-      want[5][c] = cl + (x[c] + (y[c] - x[c]) * 0.25f) + sqrtf(fabsf(y[c])) +
-                   (x[c] > y[c] ? 1.0f : 0.0f);
+      want[5][c] =
+          cl + (x[c] + (y[c] - x[c]) * 0.25f) + sqrtf(fabsf(y[c])) + (x[c] > y[c] ? 1.0f : 0.0f);
     }
     if (len == 0)
       continue;
@@ -1614,11 +1675,29 @@ static void test_builtin_functions(struct test_env *env) {
   int bad = 0;
   for (int i = 0; i < G; i++) {
     float x = fin[i];
-    double want[24] = {sqrtf(x), x, floorf(x), ceilf(x), expf(x), logf(x), sinf(x), cosf(x),
-                       powf(x, 1.3f), fminf(x, 2.0f), fmaxf(x, 2.0f), fmaf(x, 3.0f, 1.0f),
-                       x * 3.0f + 1.0f, 1.0 / sqrt(x), tanf(x * 0.3f), atanf(x), sinf(x), expf(x),
-                       x + (10.0f - x) * 0.25f, x < 2.0f ? 0.0f : 1.0f, x * (180.0 / M_PI),
-                       x * (M_PI / 180.0), fminf(fmaxf(x, 0.5f), 3.0f),
+    double want[24] = {sqrtf(x),
+                       x,
+                       floorf(x),
+                       ceilf(x),
+                       expf(x),
+                       logf(x),
+                       sinf(x),
+                       cosf(x),
+                       powf(x, 1.3f),
+                       fminf(x, 2.0f),
+                       fmaxf(x, 2.0f),
+                       fmaf(x, 3.0f, 1.0f),
+                       x * 3.0f + 1.0f,
+                       1.0 / sqrt(x),
+                       tanf(x * 0.3f),
+                       atanf(x),
+                       sinf(x),
+                       expf(x),
+                       x + (10.0f - x) * 0.25f,
+                       x < 2.0f ? 0.0f : 1.0f,
+                       x * (180.0 / M_PI),
+                       x * (M_PI / 180.0),
+                       fminf(fmaxf(x, 0.5f), 3.0f),
                        sqrt(x) + 1.0 / sqrt(x)};
     for (int q = 0; q < 24; q++) {
       /* the native_ and half_ variants have looser bounds */
@@ -1644,9 +1723,21 @@ static void test_builtin_functions(struct test_env *env) {
     int x = iin[i], y = iin[(i * 7 + 3) % G];
     unsigned char ux = (unsigned char)x, uy = (unsigned char)y;
     int lo = y - 10, hi = y + 10;
-    int want[10] = {abs(x), x < y ? x : y, x > y ? x : y, x < -100 ? -100 : x > 100 ? 100 : x,
-                    x * y + 5, x * 3, (unsigned)x < 1000u ? x : 1000, ux > uy ? ux : uy,
-                    2 * abs(x) + 2 * abs(y), (x < lo ? lo : x > hi ? hi : x) + (x > y ? x : y)};
+    int want[10] = {abs(x),
+                    x < y ? x : y,
+                    x > y ? x : y,
+                    x < -100  ? -100
+                    : x > 100 ? 100
+                              : x,
+                    x * y + 5,
+                    x * 3,
+                    (unsigned)x < 1000u ? x : 1000,
+                    ux > uy ? ux : uy,
+                    2 * abs(x) + 2 * abs(y),
+                    (x < lo   ? lo
+                     : x > hi ? hi
+                              : x) +
+                        (x > y ? x : y)};
     for (int q = 0; q < 10; q++)
       if (igot[i * 10 + q] != want[q]) {
         if (bad < 3)
@@ -1735,10 +1826,9 @@ static void test_kernel_profiling(struct test_env *env) {
   CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, &e));
   CHECK_OK(clWaitForEvents(1, &e));
   cl_ulong t[5] = {0, 0, 0, 0, 0};
-  static const cl_profiling_info names[5] = {CL_PROFILING_COMMAND_QUEUED,
-                                             CL_PROFILING_COMMAND_SUBMIT,
-                                             CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END,
-                                             CL_PROFILING_COMMAND_COMPLETE};
+  static const cl_profiling_info names[5] = {
+      CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START,
+      CL_PROFILING_COMMAND_END, CL_PROFILING_COMMAND_COMPLETE};
   for (int i = 0; i < 5; i++)
     CHECK_OK(clGetEventProfilingInfo(e, names[i], sizeof t[i], &t[i], NULL));
   CHECK(t[0] > 0 && t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3] && t[3] <= t[4]);
@@ -1793,8 +1883,8 @@ static void test_out_of_order_queue(struct test_env *env) {
   int mul = 1, add = 1000;
   CHECK_OK(clSetKernelArg(step, 1, sizeof mul, &mul));
   CHECK_OK(clSetKernelArg(step, 2, sizeof add, &add));
-  CHECK_OK(clEnqueueNDRangeKernel(q, step, 1, NULL, &g, NULL, 1, &events[STEPS],
-                                  &events[STEPS + 1]));
+  CHECK_OK(
+      clEnqueueNDRangeKernel(q, step, 1, NULL, &g, NULL, 1, &events[STEPS], &events[STEPS + 1]));
   /* nothing ran yet */
   cl_int status = 0;
   clGetEventInfo(events[0], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
@@ -1903,8 +1993,7 @@ static void *thread_main(void *arg) {
     cl_kernel own = clCreateKernel(p, "own", &err);
     clSetKernelArg(own, 0, sizeof buf, &buf);
     if (clEnqueueNDRangeKernel(q, own, 1, NULL, &g, NULL, 0, NULL, NULL) != CL_SUCCESS ||
-        clEnqueueReadBuffer(q, buf, CL_TRUE, 0, G * sizeof(int), host, 0, NULL, NULL) !=
-            CL_SUCCESS)
+        clEnqueueReadBuffer(q, buf, CL_TRUE, 0, G * sizeof(int), host, 0, NULL, NULL) != CL_SUCCESS)
       j->failures++;
     else if (host[0] != 1000 * (j->id + 1) + j->id || host[G - 1] != host[0])
       j->failures++;
@@ -1942,6 +2031,7 @@ int main(void) {
   struct test_env env;
   test_env_init(&env);
   test_work_item_functions(&env);
+  test_partial_group_stores(&env);
   test_launch_errors(&env);
   test_barrier_reverse(&env);
   test_barrier_reduction(&env);

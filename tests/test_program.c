@@ -4,10 +4,7 @@
  * callbacks, reference counts and every error path. */
 #include "harness.h"
 #include <dirent.h>
-#include <pthread.h>
 #include <stdatomic.h>
-#include <stdint.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,11 +14,10 @@ static cl_int fake_object[16]; /* a pointer that is no OpenCL object */
 #define N 64
 
 /* o[i] = i * 2 + v: the kernel most tests run to prove a program works */
-static const char *add_src =
-    "kernel void add(global int *o, int v) {\n"
-    "  int i = (int)get_global_id(0);\n"
-    "  o[i] = i * 2 + v;\n"
-    "}\n";
+static const char *add_src = "kernel void add(global int *o, int v) {\n"
+                             "  int i = (int)get_global_id(0);\n"
+                             "  o[i] = i * 2 + v;\n"
+                             "}\n";
 
 static cl_program source_program(struct test_env *env, const char *src) {
   cl_int err;
@@ -87,16 +83,15 @@ static int run_kernel(struct test_env *env, cl_program p, const char *name, size
   int rc = -1;
   for (size_t i = 0; i < count; i++)
     out[i] = -12345;
-  CHECK_OK(clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int), out, 0, NULL,
-                                NULL));
+  CHECK_OK(
+      clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int), out, 0, NULL, NULL));
   CHECK_OK(clSetKernelArg(k, 0, sizeof buf, &buf));
   if (has_v)
     CHECK_OK(clSetKernelArg(k, 1, sizeof v, &v));
   err = clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, NULL, 0, NULL, NULL);
   CHECK_OK(err);
-  if (err == CL_SUCCESS &&
-      clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int), out, 0, NULL, NULL) ==
-          CL_SUCCESS)
+  if (err == CL_SUCCESS && clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, count * sizeof(int),
+                                               out, 0, NULL, NULL) == CL_SUCCESS)
     rc = 0;
   clReleaseMemObject(buf);
   clReleaseKernel(k);
@@ -200,20 +195,35 @@ static void test_create_with_source(struct test_env *env) {
   if (err == CL_SUCCESS)
     check_add_program(env, p, -3);
   clReleaseProgram(p);
+
+  /* lengths that include the terminating NULs: the concatenation strips them */
+  size_t with_nul[3];
+  for (int i = 0; i < 3; i++)
+    with_nul[i] = strlen(parts[i]) + 1;
+  p = clCreateProgramWithSource(env->context, 3, parts, with_nul, &err);
+  CHECK_OK(err);
+  memset(got, 0, sizeof got);
+  size = 0;
+  CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof got, got, &size));
+  CHECK(!strcmp(got, add_src) && size == strlen(add_src) + 1);
+  err = clBuildProgram(p, 0, NULL, NULL, NULL, NULL);
+  CHECK_OK(err);
+  if (err == CL_SUCCESS)
+    check_add_program(env, p, 8);
+  clReleaseProgram(p);
 }
 
 /* ---------- build options ---------- */
 
-static const char *defs_src =
-    "kernel void defs(global int *o) {\n"
-    "  o[0] = VALUE;\n"
-    "#ifdef FLAG\n"
-    "  o[1] = FLAG;\n"
-    "#else\n"
-    "  o[1] = -1;\n"
-    "#endif\n"
-    "  o[2] = EXPR * 2;\n"
-    "}\n";
+static const char *defs_src = "kernel void defs(global int *o) {\n"
+                              "  o[0] = VALUE;\n"
+                              "#ifdef FLAG\n"
+                              "  o[1] = FLAG;\n"
+                              "#else\n"
+                              "  o[1] = -1;\n"
+                              "#endif\n"
+                              "  o[2] = EXPR * 2;\n"
+                              "}\n";
 
 static void test_define_options(struct test_env *env) {
   int out[3];
@@ -269,6 +279,17 @@ static void test_include_dir(struct test_env *env) {
     if (run_kernel(env, p, "inc", 4, out, 4, 0, 0) == 0)
       CHECK(out[0] == 77 + d && out[3] == 77 + d);
     clReleaseProgram(p);
+    /* the header changes: the same source and options now give other code
+     * (a build cache must not serve the old result) */
+    snprintf(text, sizeof text, "#define INC_VALUE %d\n", 500 + d);
+    CHECK(write_text(path, text) == 0);
+    p = build_expect(env, src, opts, CL_SUCCESS);
+    if (run_kernel(env, p, "inc", 4, out, 4, 0, 0) == 0) {
+      CHECK(out[0] == 500 + d && out[3] == 500 + d);
+      if (out[0] != 500 + d)
+        fprintf(stderr, "  edited header: got %d, expected %d\n", out[0], 500 + d);
+    }
+    clReleaseProgram(p);
     unlink(path);
     rmdir(dirs[d]);
   }
@@ -300,16 +321,15 @@ static void test_std_options(struct test_env *env) {
 
 /* the math and optimisation options build and keep results correct */
 static void test_math_options(struct test_env *env) {
-  static const char *src =
-      "kernel void m(global int *o) {\n"
-      "  int i = (int)get_global_id(0);\n"
-      "  float x = (float)i * 0.5f;\n"
-      "  float y = x * x + 1.5f;\n"
-      "  o[i] = (int)(y * 4.0f);\n"
-      "#ifdef __FAST_RELAXED_MATH__\n"
-      "  if (i == 0) o[0] = -1;\n"
-      "#endif\n"
-      "}\n";
+  static const char *src = "kernel void m(global int *o) {\n"
+                           "  int i = (int)get_global_id(0);\n"
+                           "  float x = (float)i * 0.5f;\n"
+                           "  float y = x * x + 1.5f;\n"
+                           "  o[i] = (int)(y * 4.0f);\n"
+                           "#ifdef __FAST_RELAXED_MATH__\n"
+                           "  if (i == 0) o[0] = -1;\n"
+                           "#endif\n"
+                           "}\n";
   static const char *const opts[] = {"-cl-opt-disable",
                                      "-cl-fast-relaxed-math",
                                      "-cl-mad-enable",
@@ -332,14 +352,13 @@ static void test_math_options(struct test_env *env) {
     clReleaseProgram(p);
   }
   /* -cl-opt-disable keeps barriers and __local memory working */
-  static const char *barrier_src =
-      "kernel void rev(global int *o) {\n"
-      "  local int t[16];\n"
-      "  int l = (int)get_local_id(0);\n"
-      "  t[l] = (int)get_global_id(0);\n"
-      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-      "  o[get_global_id(0)] = t[15 - l];\n"
-      "}\n";
+  static const char *barrier_src = "kernel void rev(global int *o) {\n"
+                                   "  local int t[16];\n"
+                                   "  int l = (int)get_local_id(0);\n"
+                                   "  t[l] = (int)get_global_id(0);\n"
+                                   "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                   "  o[get_global_id(0)] = t[15 - l];\n"
+                                   "}\n";
   cl_program p = build_expect(env, barrier_src, "-cl-opt-disable", CL_SUCCESS);
   cl_int err;
   cl_kernel k = clCreateKernel(p, "rev", &err);
@@ -367,18 +386,24 @@ static void test_warning_options(struct test_env *env) {
                            "  int truncated = 2.5f;\n"
                            "  o[0] = truncated;\n"
                            "}\n";
-  cl_program p = build_expect(env, src, NULL, CL_SUCCESS);
-  char *log = build_log(env, p);
-  CHECK(strstr(log, "warning") != NULL);
-  free(log);
-  int out[1];
-  if (run_kernel(env, p, "w", 1, out, 1, 0, 0) == 0)
-    CHECK(out[0] == 2);
-  clReleaseProgram(p);
+  /* the log has the warning, also when the second build of the same source
+   * and options is served from the disk cache */
+  for (int round = 0; round < 2; round++) {
+    cl_program p = build_expect(env, src, NULL, CL_SUCCESS);
+    char *log = build_log(env, p);
+    CHECK(strstr(log, "warning") != NULL);
+    if (!strstr(log, "warning"))
+      fprintf(stderr, "  build %d: no warning in the log \"%s\"\n", round + 1, log);
+    free(log);
+    int out[1];
+    if (run_kernel(env, p, "w", 1, out, 1, 0, 0) == 0)
+      CHECK(out[0] == 2);
+    clReleaseProgram(p);
+  }
 
   /* -w: no warnings in the log */
-  p = build_expect(env, src, "-w", CL_SUCCESS);
-  log = build_log(env, p);
+  cl_program p = build_expect(env, src, "-w", CL_SUCCESS);
+  char *log = build_log(env, p);
   CHECK(strstr(log, "warning") == NULL);
   free(log);
   clReleaseProgram(p);
@@ -396,8 +421,12 @@ static void test_warning_options(struct test_env *env) {
 }
 
 static void test_invalid_options(struct test_env *env) {
-  static const char *const bad[] = {"-cl-no-such-option", "-cl-std=CL4.2", "--loom-bogus",
-                                    "-cl-mad-enable -cl-invalid-after-valid", "-D", "-I"};
+  static const char *const bad[] = {"-cl-no-such-option",
+                                    "-cl-std=CL4.2",
+                                    "--loom-bogus",
+                                    "-cl-mad-enable -cl-invalid-after-valid",
+                                    "-D",
+                                    "-I"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     cl_program p = build_expect(env, add_src, bad[i], CL_INVALID_BUILD_OPTIONS);
     CHECK(build_status(env, p) == CL_BUILD_ERROR);
@@ -461,7 +490,8 @@ static void test_build_status_and_options(struct test_env *env) {
   CHECK(build_status(env, p) == CL_BUILD_NONE);
   CHECK(binary_type(env, p) == CL_PROGRAM_BINARY_TYPE_NONE);
   /* before any build: empty options and log */
-  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK_OK(
+      clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
   CHECK(opts[0] == 0 && size == 1);
   char *log = build_log(env, p);
   CHECK(log[0] == 0);
@@ -471,7 +501,8 @@ static void test_build_status_and_options(struct test_env *env) {
   CHECK_OK(clBuildProgram(p, 1, &env->device, options, NULL, NULL));
   CHECK(build_status(env, p) == CL_BUILD_SUCCESS);
   CHECK(binary_type(env, p) == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
-  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK_OK(
+      clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
   CHECK(!strcmp(opts, options));
   CHECK(size == strlen(options) + 1);
   size_t gsize = 12345;
@@ -481,7 +512,8 @@ static void test_build_status_and_options(struct test_env *env) {
 
   /* a rebuild with other options replaces the echo */
   CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
-  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
+  CHECK_OK(
+      clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, &size));
   CHECK(opts[0] == 0);
   check_add_program(env, p, 2);
 
@@ -494,9 +526,9 @@ static void test_build_status_and_options(struct test_env *env) {
             CL_INVALID_PROGRAM);
   CHECK_ERR(clGetProgramBuildInfo(p, NULL, CL_PROGRAM_BUILD_STATUS, sizeof s, &s, NULL),
             CL_INVALID_DEVICE);
-  CHECK_ERR(clGetProgramBuildInfo(p, BOGUS(cl_device_id), CL_PROGRAM_BUILD_STATUS, sizeof s, &s,
-                                  NULL),
-            CL_INVALID_DEVICE);
+  CHECK_ERR(
+      clGetProgramBuildInfo(p, BOGUS(cl_device_id), CL_PROGRAM_BUILD_STATUS, sizeof s, &s, NULL),
+      CL_INVALID_DEVICE);
   CHECK_ERR(clGetProgramBuildInfo(p, env->device, 0x7777, sizeof s, &s, NULL), CL_INVALID_VALUE);
   CHECK_ERR(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_STATUS, 1, &s, NULL),
             CL_INVALID_VALUE);
@@ -527,7 +559,8 @@ static void test_build_errors(struct test_env *env) {
   const char *name = "x.h";
   CHECK_ERR(clCompileProgram(NULL, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_PROGRAM);
   CHECK_ERR(clCompileProgram(p, 1, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
-  CHECK_ERR(clCompileProgram(p, 0, &env->device, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clCompileProgram(p, 0, &env->device, NULL, 0, NULL, NULL, NULL, NULL),
+            CL_INVALID_VALUE);
   CHECK_ERR(clCompileProgram(p, 1, &bogus, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_DEVICE);
   CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, &hdr, NULL, NULL, NULL), CL_INVALID_VALUE);
   CHECK_ERR(clCompileProgram(p, 0, NULL, NULL, 0, NULL, &name, NULL, NULL), CL_INVALID_VALUE);
@@ -648,6 +681,9 @@ static void test_binary_round_trip(struct test_env *env) {
   size_t size;
   unsigned char *bin = get_binary(src, &size);
   CHECK(bin != NULL);
+  size_t ret = 0;
+  CHECK_OK(clGetProgramInfo(src, CL_PROGRAM_BINARIES, 0, NULL, &ret));
+  CHECK(ret == sizeof(unsigned char *));
   /* a NULL entry in the pointer array is skipped */
   unsigned char *none[1] = {NULL};
   CHECK_OK(clGetProgramInfo(src, CL_PROGRAM_BINARIES, sizeof none, none, NULL));
@@ -657,7 +693,8 @@ static void test_binary_round_trip(struct test_env *env) {
 
   cl_int err, status = 12345;
   const unsigned char *bins[1] = {bin};
-  cl_program p = clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, &status, &err);
+  cl_program p =
+      clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, &status, &err);
   CHECK_OK(err);
   CHECK(status == CL_SUCCESS);
   CHECK(p != NULL);
@@ -824,8 +861,8 @@ static void test_compile_and_link(struct test_env *env) {
   CHECK(build_status(env, obj_k) == CL_BUILD_SUCCESS);
   CHECK(binary_type(env, obj_k) == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
   char opts[64] = "";
-  CHECK_OK(clGetProgramBuildInfo(obj_k, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts,
-                                 NULL));
+  CHECK_OK(
+      clGetProgramBuildInfo(obj_k, env->device, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, NULL));
   CHECK(!strcmp(opts, "-D UNUSED_COMPILE_OPT"));
   /* a compiled object is no executable */
   cl_int err;
@@ -841,8 +878,8 @@ static void test_compile_and_link(struct test_env *env) {
   /* link the two objects (with a callback) */
   cl_program inputs[2] = {obj_k, obj_h};
   struct notify_log link_nl = {0, NULL};
-  cl_program exe = clLinkProgram(env->context, 1, &env->device, NULL, 2, inputs, on_built,
-                                 &link_nl, &err);
+  cl_program exe =
+      clLinkProgram(env->context, 1, &env->device, NULL, 2, inputs, on_built, &link_nl, &err);
   CHECK_OK(err);
   CHECK(exe != NULL);
   wait_notified(&link_nl, 1);
@@ -898,8 +935,8 @@ static void test_compile_and_link(struct test_env *env) {
   }
 
   /* -create-library, then link the library with the kernel object */
-  cl_program lib = clLinkProgram(env->context, 0, NULL, "-create-library", 1, &obj_h, NULL, NULL,
-                                 &err);
+  cl_program lib =
+      clLinkProgram(env->context, 0, NULL, "-create-library", 1, &obj_h, NULL, NULL, &err);
   CHECK_OK(err);
   CHECK(lib != NULL);
   if (lib) {
@@ -1256,8 +1293,8 @@ static void test_release_order(struct test_env *env) {
   CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, NULL, 1, &gate, &done));
   int *host = calloc(N, sizeof(int));
   cl_event read;
-  CHECK_OK(clEnqueueReadBuffer(env->queue, buf, CL_FALSE, 0, N * sizeof(int), host, 1, &done,
-                               &read));
+  CHECK_OK(
+      clEnqueueReadBuffer(env->queue, buf, CL_FALSE, 0, N * sizeof(int), host, 1, &done, &read));
   /* everything released while the launch waits */
   clReleaseKernel(k);
   clReleaseProgram(p);

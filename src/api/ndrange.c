@@ -78,6 +78,9 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint 
       return CL_INVALID_WORK_GROUP_SIZE;
   } else if (!empty) {
     loom_pick_local_size(kernel, work_dim, global, local);
+    for (cl_uint d = work_dim; d < 3; d++)
+      if (local[d] != 1)
+        return CL_INVALID_WORK_GROUP_SIZE; /* reqd size needs more dimensions */
     for (cl_uint d = 0; d < work_dim; d++)
       if (!nonuniform && global[d] % local[d] != 0)
         return CL_INVALID_WORK_GROUP_SIZE; /* reqd size that does not divide */

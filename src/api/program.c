@@ -39,8 +39,10 @@ cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const ch
   size_t pos = 0;
   for (cl_uint i = 0; i < count; i++) {
     size_t n = (lengths && lengths[i]) ? lengths[i] : strlen(strings[i]);
-    memcpy(src + pos, strings[i], n);
-    pos += n;
+    /* the spec concatenates the strings without their terminators */
+    for (size_t c = 0; c < n; c++)
+      if (strings[i][c])
+        src[pos++] = strings[i][c];
   }
   src[pos] = 0;
   p->source = src;
@@ -137,7 +139,8 @@ cl_int clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_i
     return err;
   if (!pfn_notify && user_data)
     return CL_INVALID_VALUE;
-  if (atomic_load(&program->kernels_attached) || build_in_progress(program))
+  if (atomic_load(&program->kernels_attached) || build_in_progress(program) ||
+      program->from_link)
     return CL_INVALID_OPERATION;
   if (!program->source && !program->from_binary)
     return CL_INVALID_PROGRAM;
@@ -224,7 +227,7 @@ cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_devic
     LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
     return NULL;
   }
-  p->from_binary = true;
+  p->from_link = true;
   cl_int err = loom_program_link(p, options, num_input_programs, input_programs);
   if (pfn_notify)
     pfn_notify(p, user_data);

@@ -6,7 +6,14 @@
 #include <string.h>
 
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 2u
+#define FORMAT_VERSION 3u
+
+static uint64_t checksum(const unsigned char *p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 0x100000001b3ULL;
+  return h ^ (h >> 29);
+}
 
 struct writer {
   struct loom_blob *b;
@@ -44,6 +51,8 @@ int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob 
   put(&w, &ver, 1);
   put_u64(&w, (uint64_t)b->kind);
   put_str(&w, b->options);
+  put_str(&w, b->log);
+  put_u64(&w, b->nonuniform);
   put_bytes(&w, b->bitcode.data, b->bitcode.size);
   put_bytes(&w, b->object.data, b->object.size);
   put_u64(&w, b->num_kernels);
@@ -74,6 +83,8 @@ int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob 
       put_str(&w, m->name);
     }
   }
+  /* a checksum over everything: a damaged binary is refused, never run */
+  put_u64(&w, checksum(out->data, out->size));
   return 0;
 }
 
@@ -118,12 +129,18 @@ static char *get_str(struct reader *r) {
 
 int loom_binary_deserialize(const void *data, size_t size, struct loom_program_binary *b) {
   memset(b, 0, sizeof *b);
-  if (!data || size < 8 || memcmp(data, MAGIC, 7) != 0 ||
+  if (!data || size < 16 || memcmp(data, MAGIC, 7) != 0 ||
       ((const unsigned char *)data)[7] != FORMAT_VERSION)
     return -1;
-  struct reader r = {(const unsigned char *)data + 8, (const unsigned char *)data + size, false};
+  uint64_t sum;
+  memcpy(&sum, (const unsigned char *)data + size - 8, 8);
+  if (sum != checksum(data, size - 8))
+    return -1;
+  struct reader r = {(const unsigned char *)data + 8, (const unsigned char *)data + size - 8, false};
   b->kind = (enum loom_binary_kind)get_u64(&r);
   b->options = get_str(&r);
+  b->log = get_str(&r);
+  b->nonuniform = get_u64(&r) != 0;
   get_bytes(&r, &b->bitcode);
   get_bytes(&r, &b->object);
   uint64_t nk = get_u64(&r);
@@ -192,5 +209,6 @@ void loom_program_binary_free(struct loom_program_binary *b) {
   loom_blob_free(&b->bitcode);
   loom_blob_free(&b->object);
   free(b->options);
+  free(b->log);
   memset(b, 0, sizeof *b);
 }

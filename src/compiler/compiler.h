@@ -77,6 +77,9 @@ struct loom_program_binary {
   uint32_t num_kernels;
   struct loom_kernel_meta *kernels;
   char *options; /* build options the code was made with */
+  char *log;     /* the build log, kept so that cached builds report it too */
+  bool nonuniform; /* non-uniform work-groups allowed (CL2.0+ without
+                      -cl-uniform-work-group-size, for every linked input) */
 };
 void loom_program_binary_free(struct loom_program_binary *b) LOOM_HIDDEN;
 /* Serialisation for CL_PROGRAM_BINARIES and the disk cache. */
@@ -105,6 +108,9 @@ struct loom_build_options {
 int loom_parse_options(const char *options, bool for_link, struct loom_build_options *out,
                        char **log) LOOM_HIDDEN;
 void loom_free_options(struct loom_build_options *o) LOOM_HIDDEN;
+/* do compile options allow non-uniform work-groups? (CL2.0+ and no
+ * -cl-uniform-work-group-size) */
+bool loom_options_nonuniform(const char *options) LOOM_HIDDEN;
 
 /* OpenCL C source (+ embedded headers) -> bitcode. Returns 0 on success;
  * -1 on compile errors, -2 on invalid options; *log gets clang's diagnostics

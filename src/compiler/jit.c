@@ -22,6 +22,13 @@ static LLVMOrcLLJITRef jit;
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint dylib_counter;
 
+/* errors reach callers as return values (and the build log); ORC's own
+ * report on stderr would only duplicate them */
+static void ignore_error(void *ctx, LLVMErrorRef err) {
+  (void)ctx;
+  LLVMConsumeError(err);
+}
+
 static void create_jit(void) {
   loom_llvm_init();
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
@@ -31,7 +38,9 @@ static void create_jit(void) {
     fprintf(stderr, "LoomCL: cannot create the JIT: %s\n", msg);
     LLVMDisposeErrorMessage(msg);
     jit = NULL;
+    return;
   }
+  LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit), ignore_error, NULL);
 }
 
 static void set_error(char **log, const char *what, LLVMErrorRef e) {

@@ -136,6 +136,20 @@ static void prepare_functions(LLVMModuleRef m) {
   }
 }
 
+/* private variables that stayed in memory (CL_KERNEL_PRIVATE_MEM_SIZE) */
+static uint64_t private_bytes(LLVMValueRef k, LLVMTargetDataRef td) {
+  uint64_t total = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsAAllocaInst(i)) {
+        uint64_t n = 1;
+        if (LLVMIsAConstantInt(LLVMGetOperand(i, 0)))
+          n = LLVMConstIntGetZExtValue(LLVMGetOperand(i, 0));
+        total += n * LLVMABISizeOfType(td, LLVMGetAllocatedType(i));
+      }
+  return total;
+}
+
 static int make_executable(LLVMModuleRef m, const struct loom_build_options *opts,
                            const struct loom_target *target, struct loom_program_binary *out,
                            char **log) {
@@ -174,6 +188,7 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     b->kernel = LLVMGetNamedFunction(m, km->name);
     b->meta = km;
     km->local_static_bytes = loom_wg_lower_local_vars(m, b->kernel, td);
+    km->private_per_item = private_bytes(b->kernel, td);
     struct loom_slots slots;
     b->num_barriers = loom_wg_prepare_barriers(m, b->kernel, td, &slots);
     km->num_barriers = b->num_barriers;
@@ -238,8 +253,13 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
   struct loom_build_options opts;
   char *optlog = NULL;
   /* build options of clBuildProgram also arrive here; accept both kinds */
-  if (loom_parse_options(options, true, &opts, &optlog) != 0 &&
-      loom_parse_options(options, false, &opts, &optlog) != 0) {
+  bool bad = loom_parse_options(options, true, &opts, &optlog) != 0;
+  if (bad) {
+    free(optlog);
+    optlog = NULL;
+    bad = loom_parse_options(options, false, &opts, &optlog) != 0;
+  }
+  if (bad) {
     loom_str_append(log, optlog ? optlog : "error: invalid link options\n");
     free(optlog);
     return -2;

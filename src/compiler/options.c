@@ -134,6 +134,12 @@ int loom_parse_options(const char *options, bool for_link, struct loom_build_opt
   return rc;
 }
 
+bool loom_options_nonuniform(const char *options) {
+  if (!options || strstr(options, "-cl-uniform-work-group-size"))
+    return false;
+  return strstr(options, "-cl-std=CL2.") || strstr(options, "-cl-std=CL3.");
+}
+
 void loom_free_options(struct loom_build_options *o) {
   for (size_t i = 0; i < o->num_clang_args; i++)
     free(o->clang_args[i]);

@@ -5,10 +5,7 @@
 
 bool loom_kernel_allows_nonuniform(cl_kernel k) {
   struct loom_program_build *b = loom_program_build_for(k->program, k->device);
-  const char *opts = b && b->bin.options ? b->bin.options : "";
-  if (strstr(opts, "-cl-uniform-work-group-size"))
-    return false;
-  return strstr(opts, "-cl-std=CL2.") || strstr(opts, "-cl-std=CL3.");
+  return b && b->bin.nonuniform;
 }
 
 /* largest divisor of n that is <= cap */

@@ -25,6 +25,7 @@ struct _cl_program {
   pthread_mutex_t lock;
   atomic_uint kernels_attached; /* building is refused while kernels exist */
   bool from_binary;
+  bool from_link; /* made by clLinkProgram: clBuildProgram refuses it */
 };
 
 struct _cl_kernel {

@@ -75,6 +75,10 @@ static void reset_build(struct loom_program_build *b) {
 static int load_executable(struct loom_program_build *b) {
   if (b->bin.kind != LOOM_BINARY_EXECUTABLE || !b->bin.object.size)
     return -1;
+  loom_jit_unload(b->code); /* a rebuild replaces what was loaded before */
+  b->code = NULL;
+  free(b->fns);
+  b->fns = NULL;
   b->code = loom_jit_load(&b->bin.object, &b->log);
   if (!b->code)
     return -1;
@@ -107,6 +111,22 @@ static void cache_store(const char *key, const struct loom_program_binary *bin) 
   loom_blob_free(&data);
 }
 
+/* The cache key covers the source and options; files the source may read
+ * from outside (-I folders, absolute #include paths) are not hashed, so such
+ * builds are not cached. */
+static bool cacheable(const char *source, const char *options) {
+  if (strstr(options, "-I"))
+    return false;
+  for (const char *s = strstr(source, "#include"); s; s = strstr(s + 8, "#include")) {
+    const char *q = s + 8;
+    while (*q == ' ' || *q == '\t')
+      q++;
+    if ((q[0] == '"' || q[0] == '<') && q[1] == '/')
+      return false;
+  }
+  return true;
+}
+
 static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_device_id dev,
                                 const char *options) {
   struct loom_target t;
@@ -114,9 +134,10 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
   const void *parts[3] = {"build", p->source, options};
   size_t sizes[3] = {5, strlen(p->source), strlen(options)};
   char key[33];
+  bool use_cache = cacheable(p->source, options);
   loom_cache_key(parts, sizes, 3, &t, key);
-  if (cache_lookup(key, &b->bin)) {
-    b->log = strdup("");
+  if (use_cache && cache_lookup(key, &b->bin)) {
+    b->log = strdup(b->bin.log ? b->bin.log : "");
     return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
   }
   struct loom_blob bc = {0};
@@ -132,7 +153,11 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
     return CL_INVALID_BUILD_OPTIONS;
   if (rc != 0)
     return CL_BUILD_PROGRAM_FAILURE;
-  cache_store(key, &b->bin);
+  b->bin.nonuniform = loom_options_nonuniform(options);
+  free(b->bin.log);
+  b->bin.log = strdup(b->log ? b->log : "");
+  if (use_cache)
+    cache_store(key, &b->bin);
   return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
 }
 
@@ -149,6 +174,7 @@ static cl_int build_from_binary(struct loom_program_build *b, cl_device_id dev, 
     loom_program_binary_free(&linked);
     return rc == -2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
   }
+  linked.nonuniform = b->bin.nonuniform && !strstr(options, "-cl-uniform-work-group-size");
   loom_program_binary_free(&b->bin);
   b->bin = linked;
   return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
@@ -205,6 +231,7 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
     if (rc == 0) {
       b->bin.kind = LOOM_BINARY_OBJECT;
       b->bin.options = strdup(options);
+      b->bin.nonuniform = loom_options_nonuniform(options);
       loom_bitcode_kernel_meta(&b->bin.bitcode, true, &b->bin);
       b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     } else {
@@ -228,9 +255,12 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
   for (cl_uint i = 0; i < out->num_devices; i++) {
     struct loom_program_build *b = &out->builds[i];
     const struct loom_blob **blobs = calloc(num_inputs + 1, sizeof *blobs);
+    /* non-uniform groups only if every input allows them */
+    bool nonuniform = !strstr(options, "-cl-uniform-work-group-size");
     for (cl_uint k = 0; k < num_inputs; k++) {
       struct loom_program_build *ib = loom_program_build_for(inputs[k], out->devices[i]);
       blobs[k] = ib ? &ib->bin.bitcode : NULL;
+      nonuniform = nonuniform && ib && ib->bin.nonuniform;
       if (!blobs[k] || !blobs[k]->size)
         result = CL_INVALID_OPERATION;
     }
@@ -244,6 +274,7 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
     struct loom_target t;
     loom_device_target(out->devices[i], &t);
     int rc = loom_link_program(blobs, num_inputs, options, false, &t, &b->bin, &b->log);
+    b->bin.nonuniform = nonuniform;
     cl_int err = CL_SUCCESS;
     if (rc == -2)
       err = CL_INVALID_LINKER_OPTIONS;

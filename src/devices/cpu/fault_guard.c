@@ -14,6 +14,10 @@ static struct sigaction previous[NUM_GUARDED];
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static __thread sigjmp_buf *armed;
 static __thread bool altstack_ready;
+/* the alternate stacks live as long as their (persistent) worker threads;
+ * kept reachable here */
+static void *altstacks[1024];
+static atomic_uint num_altstacks;
 
 static void on_fault(int sig, siginfo_t *info, void *uctx) {
   if (armed) {
@@ -56,8 +60,14 @@ void loom_fault_guard_prepare(void) {
     ss.ss_size = 64 * 1024;
     ss.ss_sp = malloc(ss.ss_size);
     ss.ss_flags = 0;
-    if (ss.ss_sp && sigaltstack(&ss, NULL) == 0)
+    if (ss.ss_sp && sigaltstack(&ss, NULL) == 0) {
       altstack_ready = true;
+      unsigned slot = atomic_fetch_add(&num_altstacks, 1);
+      if (slot < sizeof altstacks / sizeof altstacks[0])
+        altstacks[slot] = ss.ss_sp;
+    } else {
+      free(ss.ss_sp);
+    }
   }
 }
 
