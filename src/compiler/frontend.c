@@ -88,6 +88,50 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
       loom_str_append(log, "error: invalid header name\n");
       rc = -1;
     }
+  /* Clang's opencl-c-base.h defines the optional OpenCL C 3.0 features a
+   * SPIR target could have; the program must see only what the device
+   * reports (CL_DEVICE_OPENCL_C_FEATURES), so a prelude undefines the rest. */
+  static const char prelude[] =
+      "#undef __opencl_c_atomic_order_seq_cst\n"
+      "#undef __opencl_c_atomic_order_acq_rel\n"
+      "#undef __opencl_c_atomic_scope_device\n"
+      "#undef __opencl_c_atomic_scope_all_devices\n"
+      "#undef __opencl_c_read_write_images\n"
+      "#undef __opencl_c_work_group_collective_functions\n"
+      "#undef __opencl_c_ext_fp32_global_atomic_add\n"
+      "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
+      "#undef __opencl_c_ext_fp32_local_atomic_add\n"
+      "#undef __opencl_c_ext_fp32_local_atomic_min_max\n"
+      "#undef __opencl_c_ext_image_raw10_raw12\n"
+      "#undef __opencl_c_ext_image_unorm_int_2_101010\n"
+      "#undef __opencl_c_integer_dot_product_input_4x8bit\n"
+      "#undef __opencl_c_integer_dot_product_input_4x8bit_packed\n"
+      "#undef __opencl_c_kernel_clock_scope_device\n"
+      "#undef __opencl_c_kernel_clock_scope_sub_group\n"
+      "#undef __opencl_c_kernel_clock_scope_work_group\n"
+      "#undef cl_khr_extended_bit_ops\n"
+      "#undef cl_khr_integer_dot_product\n"
+      "#undef cl_khr_kernel_clock\n"
+      "#undef cl_khr_subgroup_extended_types\n"
+      "#undef cl_khr_subgroup_non_uniform_vote\n"
+      "#undef cl_khr_subgroup_ballot\n"
+      "#undef cl_khr_subgroup_non_uniform_arithmetic\n"
+      "#undef cl_khr_subgroup_shuffle\n"
+      "#undef cl_khr_subgroup_shuffle_relative\n"
+      "#undef cl_khr_subgroup_clustered_reduce\n"
+      "#undef cl_khr_subgroup_rotate\n"
+      "#undef cl_ext_float_atomics\n"
+      "#undef __opencl_c_ext_fp64_global_atomic_add\n"
+      "#undef __opencl_c_ext_fp64_local_atomic_add\n"
+      "#undef __opencl_c_ext_fp64_global_atomic_min_max\n"
+      "#undef __opencl_c_ext_fp64_local_atomic_min_max\n";
+  char prelude_path[4096];
+  snprintf(prelude_path, sizeof prelude_path, "%s/.loomcl-prelude/features.h", dir);
+  char prelude_dir[4096];
+  snprintf(prelude_dir, sizeof prelude_dir, "%s/.loomcl-prelude", dir);
+  if (rc == 0 && (loom_mkdirs(prelude_dir) != 0 ||
+                  loom_write_file(prelude_path, prelude, sizeof prelude - 1) != 0))
+    rc = -1;
   char src_path[4096];
   snprintf(src_path, sizeof src_path, "%s/program.cl", dir);
   if (rc == 0 && loom_write_file(src_path, source, strlen(source)) != 0)
@@ -114,7 +158,7 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
                            "-Xclang", "-disable-llvm-passes", "-ffp-contract=on",
                            "-fno-discard-value-names", incl, NULL};
     size_t nf = sizeof fixed / sizeof fixed[0] - 1;
-    char **argv = calloc(nf + o.num_clang_args + 6, sizeof(char *));
+    char **argv = calloc(nf + o.num_clang_args + 8, sizeof(char *));
     size_t a = 0;
     for (size_t i = 0; i < nf; i++)
       argv[a++] = (char *)fixed[i];
@@ -122,6 +166,8 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
       argv[a++] = "-cl-std=CL1.2";
     for (size_t i = 0; i < o.num_clang_args; i++)
       argv[a++] = o.clang_args[i];
+    argv[a++] = "-include";
+    argv[a++] = ".loomcl-prelude/features.h";
     argv[a++] = "-o";
     argv[a++] = "program.bc";
     argv[a++] = "program.cl";

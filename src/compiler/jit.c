@@ -108,8 +108,9 @@ static void on_lookup(LLVMErrorRef err, LLVMOrcCSymbolMapPairs result, size_t n,
 }
 
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) {
-  char sym[1024];
-  snprintf(sym, sizeof sym, "%s.loom_wg", kernel_name);
+  size_t len = strlen(kernel_name) + sizeof ".loom_wg";
+  char *sym = malloc(len);
+  snprintf(sym, len, "%s.loom_wg", kernel_name);
   LLVMOrcExecutionSessionRef es = LLVMOrcLLJITGetExecutionSession(jit);
   LLVMOrcCJITDylibSearchOrderElement order = {code->dylib,
                                               LLVMOrcJITDylibLookupFlagsMatchAllSymbols};
@@ -126,6 +127,7 @@ loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_nam
   pthread_mutex_destroy(&r.lock);
   pthread_cond_destroy(&r.cond);
   LLVMOrcReleaseSymbolStringPoolEntry(want.Name);
+  free(sym);
   loom_wg_fn fn;
   uintptr_t a = (uintptr_t)r.addr;
   memcpy(&fn, &a, sizeof fn);

@@ -50,7 +50,7 @@ static const char *const passthrough[] = {
     "-cl-single-precision-constant", "-cl-denorms-are-zero", "-cl-mad-enable",
     "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations", "-cl-finite-math-only",
     "-cl-fp32-correctly-rounded-divide-sqrt", "-cl-uniform-work-group-size",
-    "-cl-no-subgroup-ifp", "-w", "-Werror", "-g", NULL};
+    "-w", "-Werror", "-g", NULL};
 
 static int std_version(const char *v) {
   if (!strcmp(v, "CL1.0")) return 100;
@@ -87,6 +87,8 @@ int loom_parse_options(const char *options, bool for_link, struct loom_build_opt
         o->fast_math = true;
     } else if (for_link) {
       rc = -1;
+    } else if (!strcmp(a, "-cl-no-subgroup-ifp")) {
+      /* no sub-groups on this device: nothing to do, and Clang does not know it */
     } else if (pass) {
       push(o, a);
       if (!strcmp(a, "-cl-denorms-are-zero"))

@@ -38,9 +38,11 @@ void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   size_t klen;
   const char *kname = LLVMGetValueName2(k, &klen);
   for (unsigned r = 0; r <= b->num_barriers; r++) {
-    char name[512];
-    snprintf(name, sizeof name, "%.*s.loom_region%u", (int)klen, kname, r);
+    size_t nlen = klen + 32;
+    char *name = malloc(nlen);
+    snprintf(name, nlen, "%.*s.loom_region%u", (int)klen, kname, r);
     LLVMValueRef f = LLVMAddFunction(m, name, fty);
+    free(name);
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMPositionBuilderAtEnd(bld, LLVMAppendBasicBlockInContext(c, f, "entry"));
     LLVMValueRef *args = malloc((np + 1) * sizeof *args);
@@ -215,13 +217,14 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   unsigned np = LLVMCountParams(k);
   size_t klen;
   const char *kname = LLVMGetValueName2(k, &klen);
-  char name[512];
-  snprintf(name, sizeof name, "%.*s" LOOM_WG_SUFFIX, (int)klen, kname);
+  char *name = malloc(klen + sizeof LOOM_WG_SUFFIX);
+  snprintf(name, klen + sizeof LOOM_WG_SUFFIX, "%.*s" LOOM_WG_SUFFIX, (int)klen, kname);
   /* (args, ctx, local memory, scratch): all four are private to this
    * work-group's execution, so they are noalias - which lets LLVM prove that
    * per-work-item slots and __local data never alias global buffers */
   LLVMTypeRef wp[4] = {ptr, ptr, ptr, ptr};
   LLVMValueRef w = LLVMAddFunction(m, name, LLVMFunctionType(void_ty, wp, 4, 0));
+  free(name);
   b->wg = w;
   unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
   for (unsigned i = 1; i <= 4; i++)
