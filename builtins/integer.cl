@@ -53,8 +53,9 @@
   T OVL popcount(T x) { return (T)__builtin_popcountg((U)x); }
 
 /* vectors: the SWAR population count, which LLVM recognises as ctpop of the
- * whole vector; clz counts the bits below the leading one after smearing it
- * down, ctz the bits below the trailing one. Shift amounts are reduced
+ * whole vector; clz is B minus the population count once the leading one has
+ * been smeared into every lower bit, ctz the population count of the zeros
+ * below the trailing one (all B bits for 0). Shift amounts are reduced
  * modulo B so that one sequence serves every size (the surplus steps then
  * shift by 0 and change nothing). */
 #define SWAR_POPCOUNT(U, B, u)                                                 \
@@ -100,7 +101,7 @@
   }
 
 /* 64 bits: the 128-bit product from four 32x32->64 partial products */
-#define INT_64(unused, N)                                                            \
+#define INT_64(unused, N)                                                      \
   ulong##N OVL mul_hi(ulong##N a, ulong##N b) {                                \
     ulong##N al = a & 0xffffffffUL, ah = a >> 32;                              \
     ulong##N bl = b & 0xffffffffUL, bh = b >> 32;                              \

@@ -1,6 +1,7 @@
-/* Math functions (OpenCL C 1.13.2): the subset the runtime needs so far.
+/* Math functions (OpenCL C 1.13.2) that map onto elementwise builtins, plus
+ * the native_ and half_ variants; the rest live in math_*.cl.
  * Elementwise builtins become LLVM intrinsics, which the loop vectoriser
- * widens across work-items. The complete, conformant library replaces this. */
+ * widens across work-items. */
 #include "loom_builtins.h"
 #include "loom_vec.h"
 
@@ -79,3 +80,19 @@ LOOM_VMAP1_ALL(float, tanh) LOOM_VMAP1_ALL(double, tanh)
 LOOM_VMAP2_ALL(float, fmod) LOOM_VMAP2_ALL(double, fmod)
 LOOM_VMAP2_ALL(float, atan2) LOOM_VMAP2_ALL(double, atan2)
 LOOM_VMAP2_ALL(float, hypot) LOOM_VMAP2_ALL(double, hypot)
+
+/* the remaining native_ and half_ variants (full precision is within bounds) */
+ALLF(EW1, native_exp2, exp2)
+ALLF(EW1, native_exp10, exp10)
+ALLF(EW1, native_log2, log2)
+ALLF(EW1, native_log10, log10)
+ALLF(EW2, native_powr, powr)
+ALLF(EW1, native_tan, tan)
+ALLF(EW1, half_exp2, exp2)
+ALLF(EW1, half_exp10, exp10)
+ALLF(EW1, half_log2, log2)
+ALLF(EW1, half_log10, log10)
+ALLF(EW2, half_powr, powr)
+ALLF(EW1, half_tan, tan)
+ALLF(RECIP, half_recip, _)
+ALLF(DIVIDE, half_divide, _)

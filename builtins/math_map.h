@@ -6,7 +6,9 @@
 #define LOOM_MATH_MAP_H
 
 #define LM_E(S, v, i) (((__private S *)&(v))[i])
-#define LM_FOR(V) for (int i = 0; i < (int)vec_step(V); i++)
+/* N, not vec_step: vec_step of a 3-vector is 4, and the padding lane holds
+ * poison that a branching scalar function may turn into undefined behaviour */
+#define LM_FOR(N) for (int i = 0; i < N; i++)
 
 #define LM_WIDTHS(M, ...)                                                      \
   M(2, __VA_ARGS__) M(3, __VA_ARGS__) M(4, __VA_ARGS__) M(8, __VA_ARGS__)      \
@@ -16,35 +18,35 @@
 #define LM_V1(N, S, f)                                                         \
   S##N OVL f(S##N x) {                                                         \
     S##N r;                                                                    \
-    LM_FOR(S##N) LM_E(S, r, i) = f(LM_E(S, x, i));                             \
+    LM_FOR(N) LM_E(S, r, i) = f(LM_E(S, x, i));                             \
     return r;                                                                  \
   }
 /* V f(V, V) */
 #define LM_V2(N, S, f)                                                         \
   S##N OVL f(S##N x, S##N y) {                                                 \
     S##N r;                                                                    \
-    LM_FOR(S##N) LM_E(S, r, i) = f(LM_E(S, x, i), LM_E(S, y, i));              \
+    LM_FOR(N) LM_E(S, r, i) = f(LM_E(S, x, i), LM_E(S, y, i));              \
     return r;                                                                  \
   }
 /* V f(V, intN) */
 #define LM_VI(N, S, f)                                                         \
   S##N OVL f(S##N x, int##N k) {                                               \
     S##N r;                                                                    \
-    LM_FOR(S##N) LM_E(S, r, i) = f(LM_E(S, x, i), LM_E(int, k, i));            \
+    LM_FOR(N) LM_E(S, r, i) = f(LM_E(S, x, i), LM_E(int, k, i));            \
     return r;                                                                  \
   }
 /* intN f(V) */
 #define LM_IV(N, S, f)                                                         \
   int##N OVL f(S##N x) {                                                       \
     int##N r;                                                                  \
-    LM_FOR(S##N) LM_E(int, r, i) = f(LM_E(S, x, i));                           \
+    LM_FOR(N) LM_E(int, r, i) = f(LM_E(S, x, i));                           \
     return r;                                                                  \
   }
 /* V f(V, AS V *) */
 #define LM_VP(N, S, f, AS)                                                     \
   S##N OVL f(S##N x, AS S##N *p) {                                             \
     S##N r, q;                                                                 \
-    LM_FOR(S##N) LM_E(S, r, i) = f(LM_E(S, x, i), &LM_E(S, q, i));             \
+    LM_FOR(N) LM_E(S, r, i) = f(LM_E(S, x, i), &LM_E(S, q, i));             \
     *p = q;                                                                    \
     return r;                                                                  \
   }
@@ -53,7 +55,7 @@
   S##N OVL f(S##N x, AS int##N *p) {                                           \
     S##N r;                                                                    \
     int##N q;                                                                  \
-    LM_FOR(S##N) LM_E(S, r, i) = f(LM_E(S, x, i), &LM_E(int, q, i));           \
+    LM_FOR(N) LM_E(S, r, i) = f(LM_E(S, x, i), &LM_E(int, q, i));           \
     *p = q;                                                                    \
     return r;                                                                  \
   }
@@ -62,7 +64,7 @@
   S##N OVL f(S##N x, S##N y, AS int##N *p) {                                   \
     S##N r;                                                                    \
     int##N q;                                                                  \
-    LM_FOR(S##N)                                                               \
+    LM_FOR(N)                                                               \
     LM_E(S, r, i) = f(LM_E(S, x, i), LM_E(S, y, i), &LM_E(int, q, i));         \
     *p = q;                                                                    \
     return r;                                                                  \

@@ -58,6 +58,85 @@ cl_kernel test_build_kernel(struct test_env *env, const char *src,
   return k;
 }
 
+cl_program test_program_from(struct test_env *env, const char *src, const char *options) {
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
+  CHECK_OK(err);
+  err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
+  CHECK_OK(err);
+  if (err != CL_SUCCESS) {
+    char log[16384] = "";
+    clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    fprintf(stderr, "build log:\n%s\n", log);
+    clReleaseProgram(p);
+    return NULL;
+  }
+  return p;
+}
+
+cl_kernel test_kernel_from(struct test_env *env, const char *src, const char *name,
+                             const char *options) {
+  cl_program p = test_program_from(env, src, options);
+  if (!p)
+    return NULL;
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  CHECK_OK(err);
+  clReleaseProgram(p);
+  return k;
+}
+
+cl_mem test_buffer_with(struct test_env *env, size_t size, const void *data) {
+  cl_int err;
+  cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0),
+                            size, (void *)data, &err);
+  CHECK_OK(err);
+  return m;
+}
+
+void test_read_back(struct test_env *env, cl_mem m, size_t size, void *out) {
+  CHECK_OK(clEnqueueReadBuffer(env->queue, m, CL_TRUE, 0, size, out, 0, NULL, NULL));
+}
+
+cl_int test_run(struct test_env *env, cl_kernel k, cl_uint dims, const size_t *offset,
+                  const size_t *global, const size_t *local) {
+  cl_int err = clEnqueueNDRangeKernel(env->queue, k, dims, offset, global, local, 0, NULL, NULL);
+  if (err == CL_SUCCESS)
+    err = clFinish(env->queue);
+  return err;
+}
+
+void test_pattern(int *a, size_t n, int seed) {
+  for (size_t i = 0; i < n; i++)
+    a[i] = (int)((i * 2654435761u + (unsigned)seed * 40503u) % 1000u) - 300;
+}
+
+
+
+int *test_run_io(struct test_env *env, cl_kernel k, const int *in, size_t g, size_t l) {
+  cl_mem out = test_buffer_with(env, g * sizeof(int), NULL);
+  cl_mem inb = test_buffer_with(env, g * sizeof(int), in);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof out, &out));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof inb, &inb));
+  int *res = calloc(g, sizeof(int));
+  CHECK_OK(test_run(env, k, 1, NULL, &g, l ? &l : NULL));
+  test_read_back(env, out, g * sizeof(int), res);
+  clReleaseMemObject(out);
+  clReleaseMemObject(inb);
+  return res;
+}
+
+int test_count_diff(const int *got, const int *want, size_t n, const char *what) {
+  int bad = 0;
+  for (size_t i = 0; i < n; i++)
+    if (got[i] != want[i]) {
+      if (bad < 3)
+        fprintf(stderr, "  %s[%zu] = %d, expected %d\n", what, i, got[i], want[i]);
+      bad++;
+    }
+  return bad;
+}
+
 int test_finish(const char *name) {
   printf("%s: %d checks, %d passed, %d failed\n", name, test_checks,
          test_checks - test_failures, test_failures);

@@ -54,6 +54,27 @@ void test_env_release(struct test_env *env);
 cl_kernel test_build_kernel(struct test_env *env, const char *src,
                             const char *name, const char *options,
                             cl_program *program_out);
+/* Builds src (failures are recorded and the log printed; returns NULL). */
+cl_program test_program_from(struct test_env *env, const char *src, const char *options);
+/* Builds src and creates kernel `name`; the program stays alive through the
+ * kernel. NULL (with a recorded failure) if anything fails. */
+cl_kernel test_kernel_from(struct test_env *env, const char *src, const char *name,
+                           const char *options);
+/* A read-write buffer, initialised from data when it is not NULL. */
+cl_mem test_buffer_with(struct test_env *env, size_t size, const void *data);
+/* Blocking read of the first size bytes of m. */
+void test_read_back(struct test_env *env, cl_mem m, size_t size, void *out);
+/* Enqueues k and waits for the queue; returns the first error. */
+cl_int test_run(struct test_env *env, cl_kernel k, cl_uint dims, const size_t *offset,
+                const size_t *global, const size_t *local);
+/* Fills a with a deterministic pattern of small signed values. */
+void test_pattern(int *a, size_t n, int seed);
+/* Runs a 1D kernel whose arguments are (global int *out, global const int *in,
+ * <extra arguments set by the caller>) on g work-items (groups of l, or a
+ * runtime-chosen size when l is 0); returns out (free it). */
+int *test_run_io(struct test_env *env, cl_kernel k, const int *in, size_t g, size_t l);
+/* Counts mismatches, printing the first few. */
+int test_count_diff(const int *got, const int *want, size_t n, const char *what);
 /* Prints a summary line and returns the process exit code. */
 int test_finish(const char *name);
 
