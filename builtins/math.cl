@@ -3,7 +3,7 @@
  * Elementwise builtins become LLVM intrinsics, which the loop vectoriser
  * widens across work-items. */
 #include "loom_builtins.h"
-#include "loom_vec.h"
+#include "math_map.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -74,12 +74,12 @@ float OVL atan2(float y, float x) { return __builtin_atan2f(y, x); }
 double OVL atan2(double y, double x) { return __builtin_atan2(y, x); }
 float OVL hypot(float x, float y) { return __builtin_hypotf(x, y); }
 double OVL hypot(double x, double y) { return __builtin_hypot(x, y); }
-LOOM_VMAP1_ALL(float, tan) LOOM_VMAP1_ALL(double, tan)
-LOOM_VMAP1_ALL(float, atan) LOOM_VMAP1_ALL(double, atan)
-LOOM_VMAP1_ALL(float, tanh) LOOM_VMAP1_ALL(double, tanh)
-LOOM_VMAP2_ALL(float, fmod) LOOM_VMAP2_ALL(double, fmod)
-LOOM_VMAP2_ALL(float, atan2) LOOM_VMAP2_ALL(double, atan2)
-LOOM_VMAP2_ALL(float, hypot) LOOM_VMAP2_ALL(double, hypot)
+LM_WIDTHS(LM_V1, float, tan) LM_WIDTHS(LM_V1, double, tan)
+LM_WIDTHS(LM_V1, float, atan) LM_WIDTHS(LM_V1, double, atan)
+LM_WIDTHS(LM_V1, float, tanh) LM_WIDTHS(LM_V1, double, tanh)
+LM_WIDTHS(LM_V2, float, fmod) LM_WIDTHS(LM_V2, double, fmod)
+LM_WIDTHS(LM_V2, float, atan2) LM_WIDTHS(LM_V2, double, atan2)
+LM_WIDTHS(LM_V2, float, hypot) LM_WIDTHS(LM_V2, double, hypot)
 
 /* the remaining native_ and half_ variants (full precision is within bounds) */
 ALLF(EW1, native_exp2, exp2)

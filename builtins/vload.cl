@@ -85,8 +85,8 @@ static INLINE ushort OVL h_narrow(uint x) { return (ushort)x; }
 static INLINE ushort OVL h_narrow(ulong x) { return (ushort)x; }
 static INLINE float OVL h_tofloat(uint x) { return (float)x; }
 
-/* half bits (in the low 16 bits of U) -> float. Exact; NaN payloads kept.
- * S is the type comparisons of U values yield. */
+/* half bits (in the low 16 bits of uintN) -> float. Exact; NaN payloads kept.
+ * S is the type comparisons of uintN values yield. */
 #define HALF_TO_FLOAT(N, S)                                                    \
   static INLINE float##N OVL half_bits_to_float(uint##N h) {                   \
     typedef uint##N U;                                                         \
@@ -107,7 +107,9 @@ static INLINE float OVL h_tofloat(uint x) { return (float)x; }
  * them) to half bits, for rounding mode `mode` (a constant after inlining).
  * The significand of x is shifted right by `s` bits: 13 (float) or 42
  * (double) for normal halves, more for subnormal ones; the dropped bits
- * decide the rounding. MANT/EXP describe the source format. */
+ * decide the rounding. Overflow gives Inf or the largest finite half as the
+ * mode says; NaNs stay NaNs (quiet, with the payload's top bits). The other
+ * parameters describe the source format (FLOAT_TO_HALF, DOUBLE_TO_HALF). */
 #define TO_HALF(NAME, U, S, SIGN_SHIFT, MANT, BIAS_DIFF_BITS, NORM_MIN,      \
                 NORM_SHIFT, SUB_SHIFT_BASE, MAX_SHIFT, OVF_MIN, INF_BITS,     \
                 ABS_MASK)                                                     \
