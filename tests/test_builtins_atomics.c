@@ -23,9 +23,11 @@ static uint64_t rnd(void) {
 }
 
 /* Counter k: 0 inc, 1 add, 2 sub, 3 dec, 4 min, 5 max, 6 and, 7 or, 8 xor,
- * 9 xchg, 10 a cmpxchg loop adding 2. When the device does not report an
- * atomics extension its functions are declared here, which gives them the
- * same names the library defines. */
+ * 9 xchg, 10 a cmpxchg loop adding 2; the global kernel also hammers 11 and
+ * 12 with STRESS increments per work-item, long enough for work-groups on
+ * different threads to collide if an operation were not atomic. When the
+ * device does not report an atomics extension its functions are declared
+ * here, which gives them the same names the library defines. */
 static const char *atomics_src =
     "#define OVL __attribute__((overloadable))\n"
     "#define STRESS 512\n"
