@@ -123,17 +123,9 @@ static void run_case(struct test_env *env, cl_program p, const char *type, size_
 int main(void) {
   struct test_env env;
   test_env_init(&env);
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env.context, 1, &async_src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env.device, NULL, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    static char log[65536];
-    clGetProgramBuildInfo(p, env.device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log:\n%.4000s\n", log);
+  cl_program p = test_program_from(&env, async_src, NULL);
+  if (!p)
     return test_finish("test_builtins_async");
-  }
   static const char *scalars[10] = {"char", "uchar", "short", "ushort", "int",
                                     "uint", "long",  "ulong", "float",  "double"};
   static const size_t sizes[10] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};

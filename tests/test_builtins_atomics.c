@@ -407,36 +407,20 @@ static void test_float_xchg(struct test_env *env, cl_program p) {
   clReleaseMemObject(br);
 }
 
-static cl_program build(struct test_env *env, const char *options) {
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env->context, 1, &atomics_src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    static char log[65536];
-    clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log (%s):\n%.4000s\n", options ? options : "", log);
-    clReleaseProgram(p);
-    return NULL;
-  }
-  return p;
-}
-
 int main(void) {
   struct test_env env;
   test_env_init(&env);
   static const struct itype types[6] = {{"atomic", "int", 32, 1},  {"atomic", "uint", 32, 0},
                                         {"atom", "int", 32, 1},    {"atom", "uint", 32, 0},
                                         {"atom", "long", 64, 1},   {"atom", "ulong", 64, 0}};
-  cl_program p = build(&env, NULL);
+  cl_program p = test_program_from(&env, atomics_src, NULL);
   if (p) {
     for (int i = 0; i < 6; i++)
       test_type(&env, p, &types[i], "CL1.2");
     test_float_xchg(&env, p);
     clReleaseProgram(p);
   }
-  p = build(&env, "-cl-std=CL2.0 -DUSE_GENERIC");
+  p = test_program_from(&env, atomics_src, "-cl-std=CL2.0 -DUSE_GENERIC");
   if (p) {
     for (int i = 0; i < 4; i++)
       test_type(&env, p, &types[i], "CL2.0 generic");

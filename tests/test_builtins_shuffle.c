@@ -110,17 +110,9 @@ static void test_type(struct test_env *env, cl_program p, const char *type, size
 int main(void) {
   struct test_env env;
   test_env_init(&env);
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env.context, 1, &shuffle_src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env.device, NULL, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    static char log[65536];
-    clGetProgramBuildInfo(p, env.device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log:\n%.4000s\n", log);
+  cl_program p = test_program_from(&env, shuffle_src, NULL);
+  if (!p)
     return test_finish("test_builtins_shuffle");
-  }
   static const char *types[10] = {"char", "uchar", "short", "ushort", "int",
                                   "uint", "float", "long",  "ulong",  "double"};
   static const size_t sizes[10] = {1, 1, 2, 2, 4, 4, 4, 8, 8, 8};

@@ -17,23 +17,6 @@ static uint64_t rnd(void) {
   return rng_state;
 }
 
-static cl_program build(struct test_env *env, const char *src, const char *options) {
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    static char log[65536];
-    log[0] = 0;
-    clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log (%s):\n%.4000s\n", options ? options : "", log);
-    clReleaseProgram(p);
-    return NULL;
-  }
-  return p;
-}
-
 static cl_mem buffer_with(struct test_env *env, size_t size, const void *data) {
   cl_int err;
   cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
@@ -149,7 +132,7 @@ static void test_vloadn_vstoren(struct test_env *env, const char *options) {
   static const char *types[10] = {"char", "uchar", "short", "ushort", "int",
                                   "uint", "long",  "ulong", "float",  "double"};
   static const size_t sizes[10] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
-  cl_program p = build(env, vls_src, options);
+  cl_program p = test_program_from(env, vls_src, options);
   if (!p)
     return;
   for (int t = 0; t < 10; t++) {
@@ -291,7 +274,7 @@ static const char *h2f_src =
     "}\n";
 
 static void test_vload_half_values(struct test_env *env) {
-  cl_program p = build(env, h2f_src, NULL);
+  cl_program p = test_program_from(env, h2f_src, NULL);
   if (!p)
     return;
   uint16_t *h = malloc(NH * 2);
@@ -422,7 +405,7 @@ static size_t make_inputs(int is_double, double **out) {
 }
 
 static void test_vstore_half_rounding(struct test_env *env, int is_double) {
-  cl_program p = build(env, f2h_src, NULL);
+  cl_program p = test_program_from(env, f2h_src, NULL);
   if (!p)
     return;
   double *vals;
@@ -551,7 +534,7 @@ static const char *hspaces_src =
     "}\n";
 
 static void test_half_spaces(struct test_env *env, const char *options) {
-  cl_program p = build(env, hspaces_src, options);
+  cl_program p = test_program_from(env, hspaces_src, options);
   if (!p)
     return;
   uint16_t gh[HS_REG];

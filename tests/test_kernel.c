@@ -8,24 +8,6 @@
 static cl_int fake_object[16]; /* a pointer that is no OpenCL object */
 #define BOGUS(type) ((type)(void *)fake_object)
 
-/* Builds src; returns NULL (and records a failure, printing the log) when the
- * build fails, so one broken kernel does not end the whole test. */
-static cl_program build(struct test_env *env, const char *src, const char *options) {
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    char log[16384] = "";
-    clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log:\n%s\n", log);
-    clReleaseProgram(p);
-    return NULL;
-  }
-  return p;
-}
-
 static cl_kernel make_kernel(cl_program p, const char *name) {
   if (!p)
     return NULL;
@@ -88,7 +70,7 @@ static void test_create_kernel(struct test_env *env) {
   CHECK(err == CL_INVALID_PROGRAM);
   CHECK_ERR(clCreateKernelsInProgram(NULL, 0, NULL, &n), CL_INVALID_PROGRAM);
 
-  cl_program p = build(env, three_src, NULL);
+  cl_program p = test_program_from(env, three_src, NULL);
   clReleaseProgram(unbuilt);
   if (!p)
     return;
@@ -154,7 +136,7 @@ static void test_create_kernel(struct test_env *env) {
   clReleaseProgram(p);
 
   /* a program without kernels */
-  cl_program empty = build(env, "int f(int x) { return x; }\n", NULL);
+  cl_program empty = test_program_from(env, "int f(int x) { return x; }\n", NULL);
   if (empty) {
     n = 99;
     CHECK_OK(clCreateKernelsInProgram(empty, 0, NULL, &n));
@@ -168,7 +150,7 @@ static void test_create_kernel(struct test_env *env) {
 /* ---------- clSetKernelArg ---------- */
 
 static void test_buffer_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void nullbuf(global int *o, global const int *maybe,"
                        "                    constant int *c) {\n"
                        "  o[0] = maybe == 0 ? -1 : maybe[1];\n"
@@ -260,7 +242,7 @@ struct scalar_values {
 };
 
 static void test_scalar_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                        "kernel void scalars(global long *o, char c, short s, int i, long l,\n"
                        "                    float f, double d, uchar uc, ushort us, uint ui,\n"
@@ -334,7 +316,7 @@ static void test_scalar_args(struct test_env *env) {
 }
 
 static void test_vector_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                        "kernel void vectors(global int *o, float4 a, int8 b, float3 c,\n"
                        "                    uchar16 d, short2 e, int3 f, char3 h,\n"
@@ -424,7 +406,7 @@ struct padded_struct {
 };
 
 static void test_struct_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "typedef struct { char c; int i; float f; } small_t;\n"
                        "typedef struct { int a[5]; long l; char tail; } padded_t;\n"
                        "kernel void structs(global long *o, small_t s, int after, padded_t q) {\n"
@@ -480,7 +462,7 @@ static void test_struct_args(struct test_env *env) {
 }
 
 static void test_local_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void locals(global int *o, local int *a, local short *b) {\n"
                        "  int l = (int)get_local_id(0), n = (int)get_local_size(0);\n"
                        "  a[l] = l * 3;\n"
@@ -536,7 +518,7 @@ static void test_local_args(struct test_env *env) {
  * change a launch that is still waiting */
 static void test_args_snapshot(struct test_env *env) {
   cl_program p =
-      build(env, "kernel void put(global int *o, int v) { o[get_global_id(0)] = v; }\n", NULL);
+      test_program_from(env, "kernel void put(global int *o, int v) { o[get_global_id(0)] = v; }\n", NULL);
   cl_kernel k = make_kernel(p, "put");
   if (!k)
     return;
@@ -569,7 +551,7 @@ static void test_args_snapshot(struct test_env *env) {
 /* ---------- queries ---------- */
 
 static void test_kernel_info(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void plain(global int *o, int v) { o[0] = v; }\n"
                        "kernel __attribute__((reqd_work_group_size(4, 2, 1)))\n"
                        "void fixed(global int *o) { o[get_global_id(0)] = 1; }\n"
@@ -686,7 +668,7 @@ static void test_kernel_info(struct test_env *env) {
 
   /* private arrays count in CL_KERNEL_PRIVATE_MEM_SIZE, with and without a
    * barrier they have to survive */
-  p = build(env,
+  p = test_program_from(env,
             "kernel void priv(global int *o, int n) {\n"
             "  int arr[64];\n"
             "  for (int i = 0; i < 64; i++) arr[i] = o[i] + n;\n"
@@ -717,7 +699,7 @@ static void test_kernel_info(struct test_env *env) {
     clReleaseProgram(p);
 
   /* static __local variables count in CL_KERNEL_LOCAL_MEM_SIZE */
-  p = build(env,
+  p = test_program_from(env,
             "kernel void with_local(global float *o) {\n"
             "  local float tile[256];\n"
             "  tile[get_local_id(0)] = 1.0f;\n"
@@ -746,7 +728,7 @@ static const char *arg_info_src =
     "}\n";
 
 static void test_arg_info(struct test_env *env) {
-  cl_program p = build(env, arg_info_src, "-cl-kernel-arg-info");
+  cl_program p = test_program_from(env, arg_info_src, "-cl-kernel-arg-info");
   cl_kernel k = make_kernel(p, "info");
   if (!k)
     return;
@@ -804,7 +786,7 @@ static void test_arg_info(struct test_env *env) {
   clReleaseProgram(p);
 
   /* without -cl-kernel-arg-info the information is not available */
-  p = build(env, arg_info_src, NULL);
+  p = test_program_from(env, arg_info_src, NULL);
   k = make_kernel(p, "info");
   if (!k)
     return;
@@ -826,7 +808,7 @@ static void test_arg_info(struct test_env *env) {
 /* ---------- cloning ---------- */
 
 static void test_clone(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void affine(global int *o, int v, local int *t) {\n"
                        "  int l = (int)get_local_id(0);\n"
                        "  t[l] = l;\n"
@@ -911,7 +893,7 @@ static void test_clone(struct test_env *env) {
 /* ---------- launches ---------- */
 
 static void test_missing_args(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void three(global int *o, int a, local int *t) {\n"
                        "  t[0] = a; o[0] = t[0];\n"
                        "}\n",
@@ -943,7 +925,7 @@ static void test_missing_args(struct test_env *env) {
 
   /* a kernel without arguments needs none */
   clReleaseProgram(p);
-  p = build(env, "kernel void noargs(void) { }\n", NULL);
+  p = test_program_from(env, "kernel void noargs(void) { }\n", NULL);
   k = make_kernel(p, "noargs");
   if (k) {
     cl_uint n = 99;
@@ -958,7 +940,7 @@ static void test_missing_args(struct test_env *env) {
 }
 
 static void test_enqueue_task(struct test_env *env) {
-  cl_program p = build(env,
+  cl_program p = test_program_from(env,
                        "kernel void task(global long *o, int v) {\n"
                        "  o[0] = get_work_dim(); o[1] = get_global_size(0);\n"
                        "  o[2] = get_local_size(0); o[3] = get_global_id(0);\n"
@@ -1013,7 +995,7 @@ static void test_enqueue_task(struct test_env *env) {
   clReleaseProgram(p);
 
   /* a task of a kernel that requires a larger work-group cannot run */
-  p = build(env,
+  p = test_program_from(env,
             "kernel __attribute__((reqd_work_group_size(2, 1, 1)))\n"
             "void pair(global int *o) { o[get_global_id(0)] = 1; }\n",
             NULL);
