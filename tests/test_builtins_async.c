@@ -47,14 +47,6 @@ static const char *async_src =
     "TEST(char2, char2) TEST(char4, char4) TEST(char8, char8)\n"
     "TEST(double2, double2) TEST(double4, double4) TEST(double8, double8)\n";
 
-static cl_mem buffer_with(struct test_env *env, size_t size, const void *data) {
-  cl_int err;
-  cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
-                            (void *)data, &err);
-  CHECK_OK(err);
-  return m;
-}
-
 static uint64_t rng_state = 0x853c49e6748fea9bull;
 static unsigned char rnd_byte(void) {
   rng_state ^= rng_state << 13;
@@ -71,13 +63,13 @@ static void run_case(struct test_env *env, cl_program p, const char *type, size_
   for (size_t i = 0; i < src_bytes; i++)
     src[i] = rnd_byte();
   cl_mem args[5];
-  args[0] = buffer_with(env, src_bytes, src);
+  args[0] = test_buffer_with(env, src_bytes, src);
   for (int k = 0; k < 4; k++) {
     d[k] = malloc(dst_bytes);
     want[k] = malloc(dst_bytes);
     memset(d[k], 0xC3, dst_bytes);
     memcpy(want[k], d[k], dst_bytes);
-    args[k + 1] = buffer_with(env, dst_bytes, d[k]);
+    args[k + 1] = test_buffer_with(env, dst_bytes, d[k]);
   }
   for (size_t g = 0; g < GROUPS; g++)
     for (size_t i = 0; i < (size_t)n; i++) {

@@ -128,14 +128,6 @@ static const char *atomics_src =
     "  if (get_local_id(0) == 0) res[get_group_id(0)] = c;\n"
     "}\n";
 
-static cl_mem buffer_with(struct test_env *env, size_t size, const void *data) {
-  cl_int err;
-  cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
-                            (void *)data, &err);
-  CHECK_OK(err);
-  return m;
-}
-
 struct itype {
   const char *prefix, *name;
   int bits, is_signed;
@@ -259,11 +251,11 @@ static void test_type(struct test_env *env, cl_program p, const struct itype *t,
   ginit[11] = 1;
   ginit[12] = 2;
   pack(t, ginit, NG, tmp);
-  cl_mem counters = buffer_with(env, NG * es, tmp);
-  cl_mem bv = buffer_with(env, ITEMS * es, buf_vals), bm = buffer_with(env, ITEMS * es, buf_masks);
+  cl_mem counters = test_buffer_with(env, NG * es, tmp);
+  cl_mem bv = test_buffer_with(env, ITEMS * es, buf_vals), bm = test_buffer_with(env, ITEMS * es, buf_masks);
   cl_mem bo[3];
   for (int i = 0; i < 3; i++)
-    bo[i] = buffer_with(env, ITEMS * es, buf_vals);
+    bo[i] = test_buffer_with(env, ITEMS * es, buf_vals);
   snprintf(name, sizeof name, "g_%s_%s", t->prefix, t->name);
   cl_kernel k = clCreateKernel(p, name, &err);
   CHECK_OK(err);
@@ -297,10 +289,10 @@ static void test_type(struct test_env *env, cl_program p, const struct itype *t,
   memcpy(linit, init, sizeof linit);
   linit[3] = LOCAL;
   pack(t, linit, NC, tmp);
-  cl_mem binit = buffer_with(env, NC * es, tmp);
+  cl_mem binit = test_buffer_with(env, NC * es, tmp);
   void *res_raw = malloc(GROUPS * NC * es);
   memset(res_raw, 0, GROUPS * NC * es);
-  cl_mem bres = buffer_with(env, GROUPS * NC * es, res_raw);
+  cl_mem bres = test_buffer_with(env, GROUPS * NC * es, res_raw);
   snprintf(name, sizeof name, "l_%s_%s", t->prefix, t->name);
   k = clCreateKernel(p, name, &err);
   CHECK_OK(err);
@@ -353,9 +345,9 @@ static void test_type(struct test_env *env, cl_program p, const struct itype *t,
 static void test_float_xchg(struct test_env *env, cl_program p) {
   cl_int err;
   float init = 0.25f, *o = calloc(ITEMS, sizeof(float)), res[GROUPS] = {0};
-  cl_mem bc = buffer_with(env, sizeof init, &init);
-  cl_mem bo = buffer_with(env, ITEMS * sizeof(float), o);
-  cl_mem br = buffer_with(env, sizeof res, res);
+  cl_mem bc = test_buffer_with(env, sizeof init, &init);
+  cl_mem bo = test_buffer_with(env, ITEMS * sizeof(float), o);
+  cl_mem br = test_buffer_with(env, sizeof res, res);
   cl_kernel k = clCreateKernel(p, "g_fxchg", &err);
   CHECK_OK(err);
   CHECK_OK(clSetKernelArg(k, 0, sizeof bc, &bc));

@@ -29,14 +29,6 @@ static const char *shuffle_src =
     "KERNEL(int, uint) KERNEL(uint, uint) KERNEL(float, uint) KERNEL(long, ulong)\n"
     "KERNEL(ulong, ulong) KERNEL(double, ulong)\n";
 
-static cl_mem buffer_with(struct test_env *env, size_t size, const void *data) {
-  cl_int err;
-  cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
-                            (void *)data, &err);
-  CHECK_OK(err);
-  return m;
-}
-
 static uint64_t rng_state = 0xda942042e4dd58b5ull;
 static uint64_t rnd(void) {
   rng_state ^= rng_state << 13;
@@ -77,8 +69,8 @@ static void test_type(struct test_env *env, cl_program p, const char *type, size
           memcpy(want + ((i * 32 + 16 + (size_t)c) * 16 + (size_t)k) * es, from, es);
         }
       }
-  cl_mem args[4] = {buffer_with(env, in_bytes, x), buffer_with(env, in_bytes, y),
-                    buffer_with(env, in_bytes, mk), buffer_with(env, out_bytes, o)};
+  cl_mem args[4] = {test_buffer_with(env, in_bytes, x), test_buffer_with(env, in_bytes, y),
+                    test_buffer_with(env, in_bytes, mk), test_buffer_with(env, out_bytes, o)};
   char name[32];
   snprintf(name, sizeof name, "shuf_%s", type);
   cl_int err;

@@ -17,14 +17,6 @@ static uint64_t rnd(void) {
   return rng_state;
 }
 
-static cl_mem buffer_with(struct test_env *env, size_t size, const void *data) {
-  cl_int err;
-  cl_mem m = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
-                            (void *)data, &err);
-  CHECK_OK(err);
-  return m;
-}
-
 /* runs kernel `name` of p with the given buffers as arguments 0..n-1 */
 static void run_kernel(struct test_env *env, cl_program p, const char *name, cl_mem *args,
                        int nargs, size_t global, size_t local) {
@@ -144,8 +136,8 @@ static void test_vloadn_vstoren(struct test_env *env, const char *options) {
       out[j] = (unsigned char)(0xA5 ^ (j * 7));
     memcpy(exp, out, out_bytes);
     expect_vls(in, exp, es);
-    cl_mem args[3] = {buffer_with(env, in_bytes, in), buffer_with(env, in_bytes, in),
-                      buffer_with(env, out_bytes, out)};
+    cl_mem args[3] = {test_buffer_with(env, in_bytes, in), test_buffer_with(env, in_bytes, in),
+                      test_buffer_with(env, out_bytes, out)};
     char name[32];
     snprintf(name, sizeof name, "vls_%s", types[t]);
     run_kernel(env, p, name, args, 3, ITEMS, ITEMS);
@@ -284,7 +276,7 @@ static void test_vload_half_values(struct test_env *env) {
   uint32_t *o = malloc(out_bytes);
   for (size_t j = 0; j < 11 * (size_t)NH; j++)
     o[j] = 0xDEADBEEF;
-  cl_mem args[2] = {buffer_with(env, NH * 2, h), buffer_with(env, out_bytes, o)};
+  cl_mem args[2] = {test_buffer_with(env, NH * 2, h), test_buffer_with(env, out_bytes, o)};
   run_kernel(env, p, "h2f1", args, 2, NH, 0);
   run_kernel(env, p, "h2fn", args, 2, 1024, 64);
   read_back(env, args[1], out_bytes, o);
@@ -425,7 +417,7 @@ static void test_vstore_half_rounding(struct test_env *env, int is_double) {
   uint16_t *o = malloc(out_bytes);
   for (size_t j = 0; j < regions * nx; j++)
     o[j] = 0xBEEF;
-  cl_mem args[2] = {buffer_with(env, nx * es, x), buffer_with(env, out_bytes, o)};
+  cl_mem args[2] = {test_buffer_with(env, nx * es, x), test_buffer_with(env, out_bytes, o)};
   const char *t = is_double ? "double" : "float";
   char name[32];
   cl_uint nxu = (cl_uint)nx;
@@ -550,9 +542,9 @@ static void test_half_spaces(struct test_env *env, const char *options) {
     lo[j] = 0xDEADBEEF;
   for (size_t j = 0; j < st_n; j++)
     st[j] = 0xBEEF;
-  cl_mem args[5] = {buffer_with(env, sizeof gh, gh), buffer_with(env, sizeof gh, gh),
-                    buffer_with(env, lo_n * 4, lo), buffer_with(env, st_n * 2, st),
-                    buffer_with(env, sizeof fin, fin)};
+  cl_mem args[5] = {test_buffer_with(env, sizeof gh, gh), test_buffer_with(env, sizeof gh, gh),
+                    test_buffer_with(env, lo_n * 4, lo), test_buffer_with(env, st_n * 2, st),
+                    test_buffer_with(env, sizeof fin, fin)};
   run_kernel(env, p, "hspaces", args, 5, 4, 4);
   read_back(env, args[2], lo_n * 4, lo);
   read_back(env, args[3], st_n * 2, st);
