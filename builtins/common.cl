@@ -33,13 +33,32 @@ FCOMMON_VS(double)
   T OVL min(T a, T b) { return __builtin_elementwise_min(a, b); }              \
   T OVL max(T a, T b) { return __builtin_elementwise_max(a, b); }              \
   T OVL clamp(T x, T lo, T hi) { return min(max(x, lo), hi); }
+/* vector with scalar: min(gentype, sgentype) and friends */
+#define IMINMAX_VS(V, S)                                                       \
+  V OVL min(V a, S b) { return min(a, (V)b); }                                 \
+  V OVL max(V a, S b) { return max(a, (V)b); }                                 \
+  V OVL clamp(V x, S lo, S hi) { return clamp(x, (V)lo, (V)hi); }
+#define IMINMAX_VS_ALL(S)                                                      \
+  IMINMAX_VS(S##2, S) IMINMAX_VS(S##3, S) IMINMAX_VS(S##4, S)                  \
+  IMINMAX_VS(S##8, S) IMINMAX_VS(S##16, S)
 ALLW(IMINMAX, char) ALLW(IMINMAX, uchar) ALLW(IMINMAX, short) ALLW(IMINMAX, ushort)
 ALLW(IMINMAX, int) ALLW(IMINMAX, uint) ALLW(IMINMAX, long) ALLW(IMINMAX, ulong)
+IMINMAX_VS_ALL(char) IMINMAX_VS_ALL(uchar) IMINMAX_VS_ALL(short) IMINMAX_VS_ALL(ushort)
+IMINMAX_VS_ALL(int) IMINMAX_VS_ALL(uint) IMINMAX_VS_ALL(long) IMINMAX_VS_ALL(ulong)
 /* min/max of floats are fmin/fmax */
 #define FMINMAX(T)                                                             \
   T OVL min(T a, T b) { return fmin(a, b); }                                   \
   T OVL max(T a, T b) { return fmax(a, b); }
 ALLW(FMINMAX, float) ALLW(FMINMAX, double)
+#define FMINMAX_VS(V, S)                                                       \
+  V OVL min(V a, S b) { return __builtin_elementwise_min(a, (V)b); }          \
+  V OVL max(V a, S b) { return __builtin_elementwise_max(a, (V)b); }          \
+  V OVL fmin(V a, S b) { return __builtin_elementwise_min(a, (V)b); }         \
+  V OVL fmax(V a, S b) { return __builtin_elementwise_max(a, (V)b); }
+#define FMINMAX_VS_ALL(S)                                                      \
+  FMINMAX_VS(S##2, S) FMINMAX_VS(S##3, S) FMINMAX_VS(S##4, S)                  \
+  FMINMAX_VS(S##8, S) FMINMAX_VS(S##16, S)
+FMINMAX_VS_ALL(float) FMINMAX_VS_ALL(double)
 
 #define IABS(T, U)                                                             \
   U OVL abs(T x) { return __builtin_astype(__builtin_elementwise_abs(x), U); }

@@ -183,6 +183,7 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
 
   loom_kernel_meta_from_module(m, td, true, out);
   prepare_functions(m);
+  loom_guard_divisions(m);
   int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,lcssa)", tm);
 
   struct loom_wg_build *builds = calloc(out->num_kernels + 1, sizeof *builds);

@@ -50,6 +50,9 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
+/* safe_division.c: integer divisions never trap */
+void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;
