@@ -98,6 +98,8 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
       "#undef __opencl_c_atomic_scope_all_devices\n"
       "#undef __opencl_c_read_write_images\n"
       "#undef __IMAGE_SUPPORT__\n"
+      /* the device's OpenCL version; Clang leaves it to the implementation */
+      "#define __OPENCL_VERSION__ 300\n"
       "#undef __opencl_c_work_group_collective_functions\n"
       "#undef __opencl_c_ext_fp32_global_atomic_add\n"
       "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
