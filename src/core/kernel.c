@@ -76,15 +76,22 @@ bool loom_kernel_args_complete(cl_kernel k) {
   return true;
 }
 
-uint64_t loom_kernel_local_bytes(cl_kernel k) {
+/* Work-group local memory layout: the kernel's __local variables first, then
+ * each __local argument at a 128-byte boundary. Stores each argument's
+ * offset in offsets[i] (when offsets is given); returns the total size. */
+static uint64_t local_layout(cl_kernel k, uint64_t *offsets) {
   uint64_t total = k->meta->local_static_bytes;
   for (uint32_t i = 0; i < k->meta->num_args; i++)
     if (k->meta->args[i].kind == LOOM_ARG_LOCAL) {
       total = (total + 127) / 128 * 128;
+      if (offsets)
+        offsets[i] = total;
       total += k->local_size[i];
     }
   return total;
 }
+
+uint64_t loom_kernel_local_bytes(cl_kernel k) { return local_layout(k, NULL); }
 
 struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
   struct loom_ndrange *nd = calloc(1, sizeof *nd);
@@ -102,9 +109,10 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
     return NULL;
   }
   nd->mems = calloc(m->num_args + 1, sizeof *nd->mems);
+  uint64_t *local_off = calloc(m->num_args + 1, sizeof *local_off);
   pthread_mutex_lock(&k->lock);
   memcpy(nd->args, k->args, m->arg_buffer_size);
-  uint64_t local = m->local_static_bytes;
+  nd->local_mem_bytes = local_layout(k, local_off);
   for (uint32_t i = 0; i < m->num_args; i++) {
     const struct loom_arg_meta *a = &m->args[i];
     if (a->kind == LOOM_ARG_BUFFER) {
@@ -116,14 +124,11 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
         nd->mems[nd->num_mems++] = mem;
       }
     } else if (a->kind == LOOM_ARG_LOCAL) {
-      local = (local + 127) / 128 * 128;
-      uint64_t off = local;
-      memcpy(nd->args + a->offset, &off, sizeof off);
-      local += k->local_size[i];
+      memcpy(nd->args + a->offset, &local_off[i], sizeof local_off[i]);
     }
   }
   pthread_mutex_unlock(&k->lock);
-  nd->local_mem_bytes = local;
+  free(local_off);
   return nd;
 }
 
