@@ -1,4 +1,5 @@
 #include "harness.h"
+#include <stdarg.h>
 
 int test_failures;
 int test_checks;
@@ -135,6 +136,28 @@ int test_count_diff(const int *got, const int *want, size_t n, const char *what)
       bad++;
     }
   return bad;
+}
+
+void test_appendf(char **s, size_t *len, size_t *cap, const char *fmt, ...) {
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
+    va_end(ap);
+    if ((size_t)n < *cap - *len) {
+      *len += (size_t)n;
+      return;
+    }
+    *cap = *cap * 2 + (size_t)n;
+    *s = realloc(*s, *cap);
+  }
+}
+
+uint64_t test_xorshift64(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
 }
 
 int test_finish(const char *name) {

@@ -10,6 +10,7 @@
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,11 @@ void test_pattern(int *a, size_t n, int seed);
 int *test_run_io(struct test_env *env, cl_kernel k, const int *in, size_t g, size_t l);
 /* Counts mismatches, printing the first few. */
 int test_count_diff(const int *got, const int *want, size_t n, const char *what);
+/* printf-style append to a growing string (*s of capacity *cap, length *len). */
+void test_appendf(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* xorshift64: deterministic pseudo-random test inputs */
+uint64_t test_xorshift64(uint64_t *state);
 /* Prints a summary line and returns the process exit code. */
 int test_finish(const char *name);
 

@@ -15,12 +15,7 @@
 #define STRESS 512 /* increments per work-item on them */
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 /* Counter k: 0 inc, 1 add, 2 sub, 3 dec, 4 min, 5 max, 6 and, 7 or, 8 xor,
  * 9 xchg, 10 a cmpxchg loop adding 2; the global kernel also hammers 11 and

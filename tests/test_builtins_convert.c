@@ -38,30 +38,8 @@ static int nvariants(const struct ctype *d) { return d->fp ? 5 : 10; }
 
 typedef __int128 i128;
 
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
-    va_end(ap);
-    if ((size_t)n < *cap - *len) {
-      *len += (size_t)n;
-      return;
-    }
-    *cap = *cap * 2 + (size_t)n;
-    *s = realloc(*s, *cap);
-  }
-}
-
 static uint64_t rng_state = 0xD1B54A32D192ED03ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 /* ---------- inputs ---------- */
 
@@ -249,15 +227,15 @@ static char *kernel_source(const struct ctype *s) {
   size_t len = 0, cap = 65536;
   char *src = malloc(cap);
   src[0] = 0;
-  append(&src, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  test_appendf(&src, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   for (int wi = 0; wi < NWIDTHS; wi++) {
     int w = widths[wi];
     char vs[16];
     vtype(vs, sizeof vs, s->name, w);
-    append(&src, &len, &cap, "kernel void k%d(global const %s *in", w, s->name);
+    test_appendf(&src, &len, &cap, "kernel void k%d(global const %s *in", w, s->name);
     for (int d = 0; d < 10; d++)
-      append(&src, &len, &cap, ", global %s *o%d", types[d].name, d);
-    append(&src, &len, &cap,
+      test_appendf(&src, &len, &cap, ", global %s *o%d", types[d].name, d);
+    test_appendf(&src, &len, &cap,
            ") {\n  int i = get_global_id(0);\n  %s x;\n"
            "  for (int k = 0; k < %d; k++) ((%s *)&x)[k] = in[%d * i + k];\n",
            vs, w, s->name, w);
@@ -265,12 +243,12 @@ static char *kernel_source(const struct ctype *s) {
       char vd[16];
       vtype(vd, sizeof vd, types[d].name, w);
       for (int v = 0; v < nvariants(&types[d]); v++)
-        append(&src, &len, &cap,
+        test_appendf(&src, &len, &cap,
                "  { %s r = convert_%s%s%s(x);\n"
                "    for (int k = 0; k < %d; k++) o%d[%d + %d * i + k] = ((%s *)&r)[k]; }\n",
                vd, vd, v >= 5 ? "_sat" : "", modes[v % 5], w, d, v * NIN, w, types[d].name);
     }
-    append(&src, &len, &cap, "}\n");
+    test_appendf(&src, &len, &cap, "}\n");
   }
   return src;
 }

@@ -103,12 +103,7 @@ static uint64_t ref(const struct itype *t, int fn, uint64_t a, uint64_t b, uint6
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 static void make_cases(const struct itype *t, uint64_t *a, uint64_t *b, uint64_t *c) {
   uint64_t m = mask_of(t), mn = bits_of(t, tmin(t)), mx = bits_of(t, tmax(t));
@@ -131,23 +126,6 @@ static void make_cases(const struct itype *t, uint64_t *a, uint64_t *b, uint64_t
   }
 }
 
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
-    va_end(ap);
-    if ((size_t)n < *cap - *len) {
-      *len += (size_t)n;
-      return;
-    }
-    *cap = *cap * 2 + (size_t)n;
-    *s = realloc(*s, *cap);
-  }
-}
-
 /* one kernel per width: loads W components of a, b, c per work-item, applies
  * every function, stores the results function by function */
 static char *kernel_source(const struct itype *t) {
@@ -166,7 +144,7 @@ static char *kernel_source(const struct itype *t) {
       snprintf(vu, sizeof vu, "%s%d", t->uname, w);
       snprintf(vw, sizeof vw, "%s%d", t->wide ? t->wide : "", w);
     }
-    append(&s, &len, &cap,
+    test_appendf(&s, &len, &cap,
            "kernel void k%d(global const %s *a, global const %s *b, global const %s *c,\n"
            "                global %s *o, global %s *up) {\n"
            "  int i = get_global_id(0);\n"
@@ -195,12 +173,12 @@ static char *kernel_source(const struct itype *t) {
            w, t->name, t->name, t->name, t->name, t->wide ? t->wide : t->name, vt, NFN, w,
            t->name, w, t->name, w, t->name, w, vt, NFN, w, NCASE, w, t->name);
     if (t->wide)
-      append(&s, &len, &cap,
+      test_appendf(&s, &len, &cap,
              "  %s u = upsample(x, as_%s(y));\n"
              "  for (int k = 0; k < %d; k++)\n"
              "    up[%d * i + k] = ((%s *)&u)[k];\n",
              vw, vu, w, w, t->wide);
-    append(&s, &len, &cap, "}\n");
+    test_appendf(&s, &len, &cap, "}\n");
   }
   return s;
 }

@@ -51,30 +51,8 @@ static const char *halves[] = {"half_exp2(x)", "half_exp10(x)", "half_log2(x)",
 /* int slots: ilogb, frexp exponent, lgamma_r sign, remquo quotient, nan bits */
 enum { I_ILOGB, I_FREXP, I_LGR, I_REMQUO, NISLOT };
 
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
-    va_end(ap);
-    if ((size_t)n < *cap - *len) {
-      *len += (size_t)n;
-      return;
-    }
-    *cap = *cap * 2 + (size_t)n;
-    *s = realloc(*s, *cap);
-  }
-}
-
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 /* the kernel for scalar type s at width w */
 static char *kernel_source(const char *s, int w) {
@@ -93,22 +71,22 @@ static char *kernel_source(const char *s, int w) {
     snprintf(it, sizeof it, "int%d", w);
     snprintf(ut, sizeof ut, "%s%d", u, w);
   }
-  append(&src, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  test_appendf(&src, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   if (w == 1)
-    append(&src, &len, &cap, "#define LD(p) (p)[i]\n#define ST(v, p) ((p)[i] = (v))\n");
+    test_appendf(&src, &len, &cap, "#define LD(p) (p)[i]\n#define ST(v, p) ((p)[i] = (v))\n");
   else
-    append(&src, &len, &cap, "#define LD(p) vload%d(i, p)\n#define ST(v, p) vstore%d(v, i, p)\n",
+    test_appendf(&src, &len, &cap, "#define LD(p) vload%d(i, p)\n#define ST(v, p) vstore%d(v, i, p)\n",
            w, w);
-  append(&src, &len, &cap,
+  test_appendf(&src, &len, &cap,
          "__kernel void k(__global const %s *a, __global const %s *b, __global const int *n,\n"
          "  __global %s *o, __global int *oi, __global %s *gt, __global %s *gi, __global %s *on) {\n"
          "  size_t i = get_global_id(0);\n  __local %s lt[%d];\n"
          "  %s x = LD(a), y = LD(b), p, c;\n  %s k = LD(n), q;\n",
          s, s, s, t, it, u, t, LSZ, t, it);
   for (int f = 0; f < NFN; f++)
-    append(&src, &len, &cap, "  ST(%s(x%s), o + %d * %d);\n", fns[f].name,
+    test_appendf(&src, &len, &cap, "  ST(%s(x%s), o + %d * %d);\n", fns[f].name,
            fns[f].kind == UN ? "" : fns[f].kind == BIN ? ", y" : ", k", f, NE);
-  append(&src, &len, &cap,
+  test_appendf(&src, &len, &cap,
          "  ST(fract(x, gt + i), o + %d * %d); ST(gt[i], o + %d * %d);\n"
          "  ST(modf(x, &lt[get_local_id(0)]), o + %d * %d); ST(lt[get_local_id(0)], o + %d * %d);\n"
          "  ST(frexp(x, gi + i), o + %d * %d); ST(gi[i], oi + %d * %d);\n"
@@ -122,8 +100,8 @@ static char *kernel_source(const char *s, int w) {
          I_ILOGB, NE, ut, ut, ui);
   if (!strcmp(s, "float"))
     for (int h = 0; h < NHALF; h++)
-      append(&src, &len, &cap, "  ST(%s, o + %d * %d);\n", halves[h], S_HALF0 + h, NE);
-  append(&src, &len, &cap, "}\n");
+      test_appendf(&src, &len, &cap, "  ST(%s, o + %d * %d);\n", halves[h], S_HALF0 + h, NE);
+  test_appendf(&src, &len, &cap, "}\n");
   return src;
 }
 

@@ -15,52 +15,14 @@
 static const int widths[] = {1, 3, 16};
 #define NWIDTHS 3
 
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
-    va_end(ap);
-    if ((size_t)n < *cap - *len) {
-      *len += (size_t)n;
-      return;
-    }
-    *cap = *cap * 2 + (size_t)n;
-    *s = realloc(*s, *cap);
-  }
-}
-
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 static void type_name(char *buf, size_t n, const char *scalar, int w) {
   if (w == 1)
     snprintf(buf, n, "%s", scalar);
   else
     snprintf(buf, n, "%s%d", scalar, w);
-}
-
-static cl_program build(struct test_env *env, const char *src) {
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
-  CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env->device, NULL, NULL, NULL);
-  CHECK_OK(err);
-  if (err != CL_SUCCESS) {
-    char log[16384] = "";
-    clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build log:\n%s\n", log);
-    clReleaseProgram(p);
-    return NULL;
-  }
-  return p;
 }
 
 /* runs kernel `name` of p over `items` work-items with the buffers as
@@ -121,7 +83,7 @@ static char *rel_source(const char *ft, const char *it) {
   size_t len = 0, cap = 4096;
   char *s = malloc(cap);
   s[0] = 0;
-  append(&s, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  test_appendf(&s, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   for (int wi = 0; wi < NWIDTHS; wi++) {
     int w = widths[wi];
     char vf[16], rt[16], st[16];
@@ -129,7 +91,7 @@ static char *rel_source(const char *ft, const char *it) {
     /* the declared result type: a mismatch does not compile */
     type_name(rt, sizeof rt, w == 1 ? "int" : it, w);
     snprintf(st, sizeof st, "%s", w == 1 ? "int" : it);
-    append(&s, &len, &cap,
+    test_appendf(&s, &len, &cap,
            "kernel void k%d(global const %s *a, global const %s *b, global int *o) {\n"
            "  int i = get_global_id(0);\n"
            "  %s x, y;\n"
@@ -192,7 +154,7 @@ static void test_rel(struct test_env *env, int dbl) {
     memcpy(hb + (size_t)i * size, &b[i], (size_t)size);
   }
   char *src = rel_source(dbl ? "double" : "float", dbl ? "long" : "int");
-  cl_program p = build(env, src);
+  cl_program p = test_program_from(env, src, NULL);
   if (p) {
     cl_mem bufs[3] = {buffer(env, (size_t)NCASE * size, ha), buffer(env, (size_t)NCASE * size, hb),
                       buffer(env, (size_t)NREL * NCASE * sizeof(int), NULL)};
@@ -254,7 +216,7 @@ static void test_any_all(struct test_env *env) {
       int w = all_widths[wi];
       char vt[16];
       type_name(vt, sizeof vt, names[t], w);
-      append(&s, &len, &cap,
+      test_appendf(&s, &len, &cap,
              "kernel void aa_%s%d(global const %s *a, global int *o) {\n"
              "  int i = get_global_id(0);\n"
              "  %s x;\n"
@@ -264,7 +226,7 @@ static void test_any_all(struct test_env *env) {
              "}\n",
              names[t], w, names[t], vt, w, names[t], w);
     }
-  cl_program p = build(env, s);
+  cl_program p = test_program_from(env, s, NULL);
   free(s);
   if (!p)
     return;
@@ -335,14 +297,14 @@ static void test_select(struct test_env *env, const struct stype *t) {
   size_t len = 0, cap = 4096;
   char *s = malloc(cap);
   s[0] = 0;
-  append(&s, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  test_appendf(&s, &len, &cap, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   for (int wi = 0; wi < NWIDTHS; wi++) {
     int w = widths[wi];
     char vt[16], vs[16], vu[16];
     type_name(vt, sizeof vt, t->name, w);
     type_name(vs, sizeof vs, t->sname, w);
     type_name(vu, sizeof vu, t->uname, w);
-    append(&s, &len, &cap,
+    test_appendf(&s, &len, &cap,
            "kernel void k%d(global const %s *a, global const %s *b, global const %s *c,\n"
            "                global %s *o) {\n"
            "  int i = get_global_id(0);\n"
@@ -363,7 +325,7 @@ static void test_select(struct test_env *env, const struct stype *t) {
            w, t->name, t->name, t->sname, t->name, vt, vs, w, t->name, w, t->name, w, t->sname, w,
            vt, vu, w, NSEL, w, t->name);
   }
-  cl_program p = build(env, s);
+  cl_program p = test_program_from(env, s, NULL);
   free(s);
   if (!p)
     return;

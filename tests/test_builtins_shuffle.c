@@ -30,12 +30,7 @@ static const char *shuffle_src =
     "KERNEL(ulong, ulong) KERNEL(double, ulong)\n";
 
 static uint64_t rng_state = 0xda942042e4dd58b5ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 /* mask element j of work-item i, as an integer whatever its width */
 static uint64_t mask_at(const unsigned char *mk, size_t es, size_t at) {

@@ -10,12 +10,7 @@
 #include <stdint.h>
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return test_xorshift64(&rng_state); }
 
 /* runs kernel `name` of p with the given buffers as arguments 0..n-1 */
 static void run_kernel(struct test_env *env, cl_program p, const char *name, cl_mem *args,
