@@ -1,5 +1,6 @@
-/* Common, integer and geometric functions (OpenCL C 1.13.3-1.13.5): the subset
- * the runtime needs so far. */
+/* Common and integer functions (OpenCL C 1.13.3-1.13.4): clamp, mix,
+ * degrees/radians, min/max, abs, mad24. step, smoothstep and sign are in
+ * common_step.cl; geometric functions in geometric.cl. */
 #include "loom_builtins.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -9,7 +10,6 @@
 #define FCOMMON(T)                                                             \
   T OVL clamp(T x, T lo, T hi) { return fmin(fmax(x, lo), hi); }               \
   T OVL mix(T x, T y, T a) { return x + (y - x) * a; }                         \
-  T OVL step(T edge, T x) { return x < edge ? (T)0 : (T)1; }                   \
   T OVL degrees(T r) { return r * (T)(180.0 / M_PI); }                         \
   T OVL radians(T d) { return d * (T)(M_PI / 180.0); }
 FCOMMON(float)
@@ -73,35 +73,3 @@ IABS_ALL(char, uchar) IABS_ALL(short, ushort) IABS_ALL(int, uint) IABS_ALL(long,
   T OVL mul24(T a, T b) { return a * b; }                                      \
   T OVL mad24(T a, T b, T c) { return a * b + c; }
 ALLW(MAD24, int) ALLW(MAD24, uint)
-
-
-/* geometric functions */
-#define GEO(S)                                                                 \
-  S OVL dot(S a, S b) { return a * b; }                                        \
-  S OVL dot(S##2 a, S##2 b) { return a.x * b.x + a.y * b.y; }                  \
-  S OVL dot(S##3 a, S##3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }      \
-  S OVL dot(S##4 a, S##4 b) {                                                  \
-    return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;                      \
-  }                                                                            \
-  S OVL length(S a) { return fabs(a); }                                        \
-  S OVL length(S##2 a) { return sqrt(dot(a, a)); }                             \
-  S OVL length(S##3 a) { return sqrt(dot(a, a)); }                             \
-  S OVL length(S##4 a) { return sqrt(dot(a, a)); }                             \
-  S OVL distance(S a, S b) { return length(a - b); }                           \
-  S OVL distance(S##2 a, S##2 b) { return length(a - b); }                     \
-  S OVL distance(S##3 a, S##3 b) { return length(a - b); }                     \
-  S OVL distance(S##4 a, S##4 b) { return length(a - b); }                     \
-  S OVL normalize(S a) { return a == (S)0 ? a : copysign((S)1, a); }           \
-  S##2 OVL normalize(S##2 a) { return a * rsqrt(dot(a, a)); }                  \
-  S##3 OVL normalize(S##3 a) { return a * rsqrt(dot(a, a)); }                  \
-  S##4 OVL normalize(S##4 a) { return a * rsqrt(dot(a, a)); }                  \
-  S##3 OVL cross(S##3 a, S##3 b) {                                             \
-    return (S##3)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,                \
-                  a.x * b.y - a.y * b.x);                                      \
-  }                                                                            \
-  S##4 OVL cross(S##4 a, S##4 b) {                                             \
-    return (S##4)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,                \
-                  a.x * b.y - a.y * b.x, (S)0);                                \
-  }
-GEO(float)
-GEO(double)
