@@ -6,6 +6,7 @@
 #include "loom_builtins.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 /* Elements are copied as CT: the same type, except that 3-vectors move as
  * 4-vectors so that their padding is copied too, byte for byte. */
@@ -58,7 +59,7 @@
 
 ALL_WIDTHS(char) ALL_WIDTHS(uchar) ALL_WIDTHS(short) ALL_WIDTHS(ushort)
 ALL_WIDTHS(int) ALL_WIDTHS(uint) ALL_WIDTHS(long) ALL_WIDTHS(ulong)
-ALL_WIDTHS(float) ALL_WIDTHS(double)
+ALL_WIDTHS(float) ALL_WIDTHS(double) ALL_WIDTHS(half)
 
 /* OpenCL C 1.x passes a private array of events; 2.0 a generic pointer */
 void OVL wait_group_events(int num_events, __private event_t *event_list) {

@@ -10,5 +10,7 @@
 ulong __loom_wi(uint kind, uint dim) __attribute__((const));
 /* a work-group barrier: the compiler splits the kernel here */
 void __loom_barrier(void) __attribute__((convergent, noduplicate));
+/* the work-group's scratch for collective functions; resolved by the compiler */
+__local void *__loom_wg_scratch(void) __attribute__((const));
 
 #endif

@@ -70,6 +70,7 @@
 #define LOOM_SI_ulong long
 #define LOOM_SI_float int
 #define LOOM_SI_double long
+#define LOOM_SI_half short
 #define LOOM_UI(T) LOOM_CAT(LOOM_UI_, T)
 #define LOOM_UI_char uchar
 #define LOOM_UI_uchar uchar
@@ -81,6 +82,7 @@
 #define LOOM_UI_ulong ulong
 #define LOOM_UI_float uint
 #define LOOM_UI_double ulong
+#define LOOM_UI_half ushort
 
 /* those types at width N */
 #define LOOM_SIN(T, N) LOOM_CAT(LOOM_SI(T), N)

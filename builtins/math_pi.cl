@@ -62,7 +62,7 @@ double OVL tanpi(double x) {
   /* the prescribed signs of the zeros and poles at odd integers */
   if (odd && (v == 0.0 || __builtin_isinf(v)))
     v = -v;
-  return x < 0.0 ? -v : v;
+  return __builtin_signbit(x) ? -v : v; /* tanpi(-0) is -0 */
 }
 
 float OVL sinpi(float x) { return (float)sinpi((double)x); }

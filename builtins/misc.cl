@@ -7,6 +7,7 @@
 #include "loom_builtins.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 #define SHUFFLE(T, U, M, N)                                                    \
   T##N OVL shuffle(T##M x, U##N mask) {                                        \
@@ -35,3 +36,4 @@ SHUFFLE_ALL(char, uchar) SHUFFLE_ALL(uchar, uchar)
 SHUFFLE_ALL(short, ushort) SHUFFLE_ALL(ushort, ushort)
 SHUFFLE_ALL(int, uint) SHUFFLE_ALL(uint, uint) SHUFFLE_ALL(float, uint)
 SHUFFLE_ALL(long, ulong) SHUFFLE_ALL(ulong, ulong) SHUFFLE_ALL(double, ulong)
+SHUFFLE_ALL(half, ushort)

@@ -10,6 +10,7 @@
 #include "loom_cvt.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 #define AS(x, T) __builtin_astype((x), T)
 
@@ -43,6 +44,10 @@ FP_RELATIONAL(float, int, int, 0x7f800000, 0x00800000, )
 FP_RELATIONAL(double, int, long, 0x7ff0000000000000L, 0x0010000000000000L, )
 LOOM_VWIDTHS(FP_REL_F, 0)
 LOOM_VWIDTHS(FP_REL_D, 0)
+/* half (cl_khr_fp16): vector results are shortn */
+#define FP_REL_H(unused, N) FP_RELATIONAL(half, short##N, short, 0x7c00, 0x0400, N)
+FP_RELATIONAL(half, int, short, 0x7c00, 0x0400, )
+LOOM_VWIDTHS(FP_REL_H, 0)
 
 /* any/all: the most significant bit of any/every component */
 #define ANY_ALL_S(T)                                                           \
@@ -84,3 +89,4 @@ SEL_ALL(long, long, ulong)
 SEL_ALL(ulong, long, ulong)
 SEL_ALL(float, int, uint)
 SEL_ALL(double, long, ulong)
+SEL_ALL(half, short, ushort)

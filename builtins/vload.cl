@@ -9,6 +9,7 @@
 #include "loom_builtins.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 #define LOAD_SPACES(M, ...)                                                    \
   M(__global, __VA_ARGS__) M(__local, __VA_ARGS__) M(__constant, __VA_ARGS__)  \
@@ -56,7 +57,7 @@
 
 VLOADSTORE(char) VLOADSTORE(uchar) VLOADSTORE(short) VLOADSTORE(ushort)
 VLOADSTORE(int) VLOADSTORE(uint) VLOADSTORE(long) VLOADSTORE(ulong)
-VLOADSTORE(float) VLOADSTORE(double)
+VLOADSTORE(float) VLOADSTORE(double) VLOADSTORE(half)
 
 /* ---- binary16 <-> binary32/binary64 bit conversions ---- */
 

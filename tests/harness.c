@@ -165,3 +165,18 @@ int test_finish(const char *name) {
          test_checks - test_failures, test_failures);
   return test_failures ? 1 : 0;
 }
+
+char *test_read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  size_t got = s ? fread(s, 1, (size_t)n, f) : 0;
+  if (s)
+    s[got] = 0;
+  fclose(f);
+  return s;
+}

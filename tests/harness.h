@@ -81,6 +81,8 @@ void test_appendf(char **s, size_t *len, size_t *cap, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* xorshift64: deterministic pseudo-random test inputs */
 uint64_t test_xorshift64(uint64_t *state);
+/* The whole file as a NUL-terminated string (free it), or NULL. */
+char *test_read_file(const char *path);
 /* Prints a summary line and returns the process exit code. */
 int test_finish(const char *name);
 

@@ -127,7 +127,7 @@ static long double tanpi_ref(long double x) {
     v = odd ? -INFINITY : INFINITY;
   else
     v = tanl(M_PIl * r);
-  return x < 0 ? -v : v;
+  return signbit(x) ? -v : v; /* tanpi(+-0) is +-0 */
 }
 static long double powr_ref(long double x, long double y) {
   if (isnan(x) || isnan(y) || x < 0 || (x == 0 && y == 0) || (isinf(x) && y == 0) ||

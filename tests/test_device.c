@@ -89,6 +89,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_IMAGE_SUPPORT, B}, {CL_DEVICE_MAX_PARAMETER_SIZE, SZ},
     {CL_DEVICE_MEM_BASE_ADDR_ALIGN, U}, {CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE, U},
     {CL_DEVICE_SINGLE_FP_CONFIG, BF}, {CL_DEVICE_DOUBLE_FP_CONFIG, BF},
+    {CL_DEVICE_HALF_FP_CONFIG, BF},
     {CL_DEVICE_GLOBAL_MEM_CACHE_TYPE, U}, {CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, U},
     {CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, UL}, {CL_DEVICE_GLOBAL_MEM_SIZE, UL},
     {CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, UL}, {CL_DEVICE_MAX_CONSTANT_ARGS, U},
@@ -116,7 +117,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, U}, {CL_DEVICE_IL_VERSION, 0},
     {CL_DEVICE_MAX_NUM_SUB_GROUPS, U}, {CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, B},
     {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 9 * sizeof(cl_name_version)},
+    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 10 * sizeof(cl_name_version)},
     {CL_DEVICE_ILS_WITH_VERSION, 0}, {CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0},
     {CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, BF}, {CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, BF},
     {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, B},
@@ -124,7 +125,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, SZ},
     {CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, B},
     {CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, B},
-    {CL_DEVICE_OPENCL_C_FEATURES, 2 * sizeof(cl_name_version)},
+    {CL_DEVICE_OPENCL_C_FEATURES, 0}, /* test_versions_and_extensions */
     {CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, BF}, {CL_DEVICE_PIPE_SUPPORT, B},
     {CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, 0},
 };
@@ -152,9 +153,6 @@ static void test_every_query(void) {
   char buf[64];
   CHECK_ERR(clGetDeviceInfo(the_device, 0x0FFF, sizeof buf, buf, NULL), CL_INVALID_VALUE);
   CHECK_ERR(clGetDeviceInfo(the_device, CL_PLATFORM_NAME, sizeof buf, buf, NULL), CL_INVALID_VALUE);
-  /* cl_khr_fp16 is not supported, so neither is its query */
-  CHECK_ERR(clGetDeviceInfo(the_device, CL_DEVICE_HALF_FP_CONFIG, sizeof buf, buf, NULL),
-            CL_INVALID_VALUE);
   CHECK_ERR(clGetDeviceInfo(NULL, CL_DEVICE_NAME, sizeof buf, buf, NULL), CL_INVALID_DEVICE);
   CHECK_ERR(clGetDeviceInfo((cl_device_id)junk, CL_DEVICE_NAME, sizeof buf, buf, NULL),
             CL_INVALID_DEVICE);
@@ -267,7 +265,7 @@ static void test_identity(void) {
 static void test_versions_and_extensions(void) {
   const char *exts = string(CL_DEVICE_EXTENSIONS);
   CHECK(strcmp(exts, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics") == 0);
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics") == 0);
   /* every device extension appears in the versioned list and vice versa */
   cl_name_version nv[32];
   size_t size = 0;
@@ -297,9 +295,23 @@ static void test_versions_and_extensions(void) {
     CHECK(nv[i].version == want[i] && strcmp(nv[i].name, "OpenCL C") == 0);
 
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_OPENCL_C_FEATURES, sizeof nv, nv, &size));
-  CHECK(size == 2 * sizeof *nv);
-  CHECK(strcmp(nv[0].name, "__opencl_c_int64") == 0 && nv[0].version == CL_MAKE_VERSION(3, 0, 0));
-  CHECK(strcmp(nv[1].name, "__opencl_c_fp64") == 0 && nv[1].version == CL_MAKE_VERSION(3, 0, 0));
+  /* the device's OpenCL C 3.0 features, in any order */
+  static const char *const features[] = {"__opencl_c_int64", "__opencl_c_fp64",
+                                         "__opencl_c_work_group_collective_functions",
+                                         "__opencl_c_atomic_order_acq_rel",
+                                         "__opencl_c_atomic_order_seq_cst",
+                                         "__opencl_c_atomic_scope_device",
+                                         "__opencl_c_atomic_scope_all_devices",
+                                         "__opencl_c_generic_address_space",
+                                         "__opencl_c_program_scope_global_variables"};
+  size_t nfeat = sizeof features / sizeof *features;
+  CHECK(size == nfeat * sizeof *nv);
+  for (size_t f = 0; f < nfeat; f++) {
+    int found = 0;
+    for (size_t i = 0; i < size / sizeof *nv && i < sizeof nv / sizeof *nv; i++)
+      found += strcmp(nv[i].name, features[f]) == 0 && nv[i].version == CL_MAKE_VERSION(3, 0, 0);
+    CHECK(found == 1);
+  }
 
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_ILS_WITH_VERSION, 0, NULL, &size));
   CHECK(size == 0);
@@ -327,8 +339,8 @@ static void test_execution(void) {
   CHECK(usize(CL_DEVICE_PROFILING_TIMER_RESOLUTION) == 1);
   CHECK(usize(CL_DEVICE_PRINTF_BUFFER_SIZE) == 1024 * 1024);
   CHECK(boolean(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT) == CL_TRUE);
-  CHECK(boolean(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) == CL_FALSE);
-  CHECK(boolean(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT) == CL_FALSE);
+  CHECK(boolean(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) == CL_TRUE);
+  CHECK(boolean(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT) == CL_TRUE);
   CHECK(boolean(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS) == CL_FALSE);
   CHECK(u32(CL_DEVICE_MAX_NUM_SUB_GROUPS) == 0);
   CHECK(boolean(CL_DEVICE_PREFERRED_INTEROP_USER_SYNC) == CL_TRUE);
@@ -363,14 +375,16 @@ static void test_execution(void) {
     CHECK(u32(widths[i].pref) == simd / widths[i].elem);
     CHECK(u32(widths[i].native) == simd / widths[i].elem);
   }
-  CHECK(u32(CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF) == 0);
-  CHECK(u32(CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF) == 0);
+  /* cl_khr_fp16: half arithmetic runs in float lanes */
+  CHECK(u32(CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF) == simd / 4);
+  CHECK(u32(CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF) == simd / 2);
   CHECK(usize(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE) == simd / 4);
 
   const cl_device_fp_config common = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
                                      CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
   CHECK(u64(CL_DEVICE_SINGLE_FP_CONFIG) == (common | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT));
   CHECK(u64(CL_DEVICE_DOUBLE_FP_CONFIG) == common);
+  CHECK(u64(CL_DEVICE_HALF_FP_CONFIG) == common);
   CHECK(u32(CL_DEVICE_MAX_CLOCK_FREQUENCY) < 100000);
 }
 
@@ -396,17 +410,18 @@ static void test_memory(void) {
   CHECK(u32(CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE) == 128);
   CHECK(boolean(CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE);
   CHECK(boolean(CL_DEVICE_ERROR_CORRECTION_SUPPORT) == CL_FALSE);
-  CHECK(usize(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE) == 0);
-  CHECK(usize(CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE) == 0);
+  CHECK(usize(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE) == 1024 * 1024);
+  CHECK(usize(CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE) == 16 * 1024 * 1024);
   CHECK(u64(CL_DEVICE_SVM_CAPABILITIES) == 0);
   CHECK(u32(CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT) == 0);
   CHECK(u32(CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT) == 0);
   CHECK(u32(CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT) == 0);
-  CHECK(u64(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES) ==
-        (CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
-  CHECK(u64(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) ==
-        (CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-         CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP));
+  const cl_device_atomic_capabilities atomics =
+      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+      CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+      CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+  CHECK(u64(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES) == atomics);
+  CHECK(u64(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) == (atomics | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM));
 }
 
 static void test_unsupported_features(void) {

@@ -1,7 +1,8 @@
 /* The macros a kernel sees must describe this device: __OPENCL_VERSION__,
  * __OPENCL_C_VERSION__ for each -cl-std, __ENDIAN_LITTLE__, no
  * __IMAGE_SUPPORT__ (no images), and only the OpenCL C 3.0 feature macros
- * that CL_DEVICE_OPENCL_C_FEATURES reports. */
+ * that CL_DEVICE_OPENCL_C_FEATURES reports (the atomic scopes are among them;
+ * OpenCL C 2.0 has them all, OpenCL C 1.x none). */
 #include "harness.h"
 
 static const char *src =
@@ -16,7 +17,8 @@ static const char *src =
     "  o[3] = IMG; o[4] = RWI; o[5] = ASD; o[6] = FP64; o[7] = FRM; o[8] = I64A;\n"
     "}\n";
 
-static void check(struct test_env *env, const char *options, int c_version, int fp64, int frm) {
+static void check(struct test_env *env, const char *options, int c_version, int fp64, int frm,
+                  int scopes) {
   cl_kernel k = test_kernel_from(env, src, "macros", options);
   if (!k)
     return;
@@ -30,7 +32,7 @@ static void check(struct test_env *env, const char *options, int c_version, int 
   CHECK(out[1] == c_version);
   CHECK(out[2] == 1);
   CHECK(out[3] == 0); /* no image support */
-  CHECK(out[4] == 0 && out[5] == 0);
+  CHECK(out[4] == 0 && out[5] == scopes);
   CHECK(out[6] == fp64);
   CHECK(out[7] == frm);
   CHECK(out[8] == 1);
@@ -41,11 +43,11 @@ static void check(struct test_env *env, const char *options, int c_version, int 
 int main(void) {
   struct test_env env;
   test_env_init(&env);
-  check(&env, "", 120, 0, 0);
-  check(&env, "-cl-std=CL1.1", 110, 0, 0);
-  check(&env, "-cl-std=CL2.0", 200, 0, 0);
-  check(&env, "-cl-std=CL3.0", 300, 1, 0);
-  check(&env, "-cl-std=CL3.0 -cl-fast-relaxed-math", 300, 1, 1);
+  check(&env, "", 120, 0, 0, 0);
+  check(&env, "-cl-std=CL1.1", 110, 0, 0, 0);
+  check(&env, "-cl-std=CL2.0", 200, 0, 0, 1);
+  check(&env, "-cl-std=CL3.0", 300, 1, 0, 1);
+  check(&env, "-cl-std=CL3.0 -cl-fast-relaxed-math", 300, 1, 1, 1);
   test_env_release(&env);
   return test_finish("test_preprocessor");
 }

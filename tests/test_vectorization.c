@@ -5,20 +5,6 @@
 #include "harness.h"
 #include <unistd.h>
 
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  size_t got = fread(s, 1, (size_t)n, f);
-  s[got] = 0;
-  fclose(f);
-  return s;
-}
-
 int main(void) {
   char path[] = "/tmp/loomcl-vec-XXXXXX";
   int fd = mkstemp(path);
@@ -43,7 +29,7 @@ int main(void) {
       "}\n";
   cl_program prog;
   cl_kernel k = test_build_kernel(&env, src, "saxpy", "", &prog);
-  char *ir = read_all(path);
+  char *ir = test_read_file(path);
   CHECK(ir != NULL);
   if (ir) {
     char want[64];

@@ -6,6 +6,9 @@
  * Khronos-assigned vendor ids (0x10000-0x10007 at the time of writing). */
 #define LOOM_VENDOR_ID 0x1000Fu
 
+/* CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: the OpenCL 3.0 minimum is 64 KiB */
+#define LOOM_MAX_GLOBAL_VARIABLE_SIZE ((size_t)1 << 20)
+
 #define VALID_DEVICE_TYPES                                                     \
   (CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |          \
    CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM)
@@ -91,6 +94,13 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     static const cl_name_version features[] = {
         {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
         {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_acq_rel"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_seq_cst"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_device"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_all_devices"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_generic_address_space"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_program_scope_global_variables"},
+        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
     };
     INFO_ARRAY(features);
   }
@@ -122,9 +132,10 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     LOOM_INFO_SCALAR(size_t, simd / 4); /* floats per vector register */
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
-  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
   case CL_DEVICE_PIPE_SUPPORT:
   case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
@@ -159,7 +170,7 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
     LOOM_INFO_SCALAR(size_t, 1);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
-    LOOM_INFO_SCALAR(size_t, 1024 * 1024);
+    LOOM_INFO_SCALAR(size_t, lim->printf_buffer_size);
   case CL_DEVICE_MAX_PARAMETER_SIZE:
     LOOM_INFO_SCALAR(size_t, lim->max_parameter_size);
 
@@ -180,14 +191,21 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
     LOOM_INFO_SCALAR(cl_uint, simd / 8);
-  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF: /* no cl_khr_fp16 */
+  /* cl_khr_fp16: a register holds simd / 2 halves; arithmetic runs in float
+   * lanes (converted on load and store), so the preferred width is a float's */
+  case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+    LOOM_INFO_SCALAR(cl_uint, simd / 4);
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-    LOOM_INFO_SCALAR(cl_uint, 0);
+    LOOM_INFO_SCALAR(cl_uint, simd / 2);
 
   /* floating point */
   case CL_DEVICE_SINGLE_FP_CONFIG:
     LOOM_INFO_SCALAR(cl_device_fp_config, fp_common | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
   case CL_DEVICE_DOUBLE_FP_CONFIG:
+    LOOM_INFO_SCALAR(cl_device_fp_config, fp_common);
+  /* cl_khr_fp16: + - * / sqrt are computed in float and rounded once (exact
+   * for half), fma in double with round-to-odd, conversions in every mode */
+  case CL_DEVICE_HALF_FP_CONFIG:
     LOOM_INFO_SCALAR(cl_device_fp_config, fp_common);
 
   /* memory */
@@ -213,22 +231,30 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     LOOM_INFO_SCALAR(cl_uint, lim->mem_base_addr_align_bits);
   case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
     LOOM_INFO_SCALAR(cl_uint, 128); /* bytes of long16 */
-  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: /* no program-scope globals */
+  /* program-scope variables live in the program's loaded code, one copy
+   * per program */
+  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+    LOOM_INFO_SCALAR(size_t, LOOM_MAX_GLOBAL_VARIABLE_SIZE);
   case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-    LOOM_INFO_SCALAR(size_t, 0);
+    LOOM_INFO_SCALAR(size_t, 16 * LOOM_MAX_GLOBAL_VARIABLE_SIZE);
   case CL_DEVICE_SVM_CAPABILITIES:
     LOOM_INFO_SCALAR(cl_device_svm_capabilities, 0);
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
     LOOM_INFO_SCALAR(cl_uint, 0); /* natural alignment */
-  case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: /* the OpenCL 3.0 minimum */
+  /* every order and scope: atomics are host atomic instructions */
+  case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     LOOM_INFO_SCALAR(cl_device_atomic_capabilities,
-                     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+                     CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                         CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+                         CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
   case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
     LOOM_INFO_SCALAR(cl_device_atomic_capabilities,
                      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                         CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+                         CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
+                         CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
+                         CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
 
   /* images, samplers and pipes (not supported yet) */
   case CL_DEVICE_IMAGE_SUPPORT:

@@ -346,7 +346,9 @@ cl_int clGetProgramBuildInfo(cl_program program, cl_device_id device,
   case CL_PROGRAM_BINARY_TYPE:
     LOOM_INFO_SCALAR(cl_program_binary_type, b->binary_type);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-    LOOM_INFO_SCALAR(size_t, 0);
+    LOOM_INFO_SCALAR(size_t, b->bin.kind == LOOM_BINARY_EXECUTABLE
+                                 ? (size_t)loom_bitcode_global_var_bytes(&b->bin.bitcode)
+                                 : 0);
   default:
     return CL_INVALID_VALUE;
   }

@@ -129,6 +129,10 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
                       const struct loom_target *target,
                       struct loom_program_binary *out, char **log) LOOM_HIDDEN;
 
+/* bytes of program-scope variables in the global address space
+ * (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE; global_vars.c) */
+uint64_t loom_bitcode_global_var_bytes(const struct loom_blob *bitcode) LOOM_HIDDEN;
+
 /* Reads kernel names/arguments from bitcode (for compiled objects). */
 int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
                              struct loom_program_binary *out) LOOM_HIDDEN;
@@ -141,6 +145,9 @@ typedef void (*loom_wg_fn)(const void *args, const void *ctx, void *local_mem, v
 struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) LOOM_HIDDEN;
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;
 void loom_jit_unload(struct loom_loaded_code *code) LOOM_HIDDEN;
+/* Makes a host function callable by name from code loaded afterwards (the
+ * device runtime's entry points, e.g. the printf runtime). */
+void loom_jit_add_host_symbol(const char *name, uint64_t addr) LOOM_HIDDEN;
 
 /* ---- the on-disk cache (LOOMCL_CACHE_DIR, LOOMCL_CACHE=0) ---- */
 /* key: 32 hex chars of a hash over the given parts plus compiler identity */
@@ -160,6 +167,10 @@ struct loom_wg_ctx {
   uint64_t work_dim;
   char *local_mem; /* __local memory of this work-group */
   char *scratch;   /* scratch_per_item * work-items of this group */
+  uint64_t local_mem_size; /* bytes of local_mem this group uses (to_local) */
+  /* the running thread's stack below the launch: where private variables
+   * live (to_private, get_fence) */
+  char *stack_lo, *stack_hi;
 };
 /* field indices as seen by generated code: 8-byte slots */
 enum {
@@ -172,6 +183,9 @@ enum {
   LOOM_CTX_WORK_DIM = 18,
   LOOM_CTX_LOCAL_MEM = 19,
   LOOM_CTX_SCRATCH = 20,
+  LOOM_CTX_LOCAL_MEM_SIZE = 21,
+  LOOM_CTX_STACK_LO = 22,
+  LOOM_CTX_STACK_HI = 23,
 };
 
 #endif

@@ -92,15 +92,10 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
    * SPIR target could have; the program must see only what the device
    * reports (CL_DEVICE_OPENCL_C_FEATURES), so a prelude undefines the rest. */
   static const char prelude[] =
-      "#undef __opencl_c_atomic_order_seq_cst\n"
-      "#undef __opencl_c_atomic_order_acq_rel\n"
-      "#undef __opencl_c_atomic_scope_device\n"
-      "#undef __opencl_c_atomic_scope_all_devices\n"
       "#undef __opencl_c_read_write_images\n"
       "#undef __IMAGE_SUPPORT__\n"
       /* the device's OpenCL version; Clang leaves it to the implementation */
       "#define __OPENCL_VERSION__ 300\n"
-      "#undef __opencl_c_work_group_collective_functions\n"
       "#undef __opencl_c_ext_fp32_global_atomic_add\n"
       "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
       "#undef __opencl_c_ext_fp32_local_atomic_add\n"
@@ -143,7 +138,13 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
   if (rc == 0) {
     /* the front end sees exactly the extensions the device reports */
     char ext[2048];
-    snprintf(ext, sizeof ext, "-cl-ext=-all,+__opencl_c_int64%s",
+    snprintf(ext, sizeof ext,
+             "-cl-ext=-all,+__opencl_c_int64,+__opencl_c_work_group_collective_functions"
+             /* OpenCL C 2.0 atomics with every order and scope, the generic
+              * address space, program-scope global variables */
+             ",+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst"
+             ",+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices"
+             ",+__opencl_c_generic_address_space,+__opencl_c_program_scope_global_variables%s",
              target->fp64 ? ",+__opencl_c_fp64" : "");
     for (const char *e = target->extensions ? target->extensions : ""; *e;) {
       while (*e == ' ')

@@ -1,6 +1,7 @@
 /* Loading native code: one ORC LLJIT per process, one JITDylib per loaded
  * program (programs may define the same kernel names), symbols the code
- * needs from the process (libm, memcpy) found by a process search. */
+ * needs from the process (memcpy, ...) found by a process search, libm's
+ * functions in libm itself. */
 #include "compiler.h"
 #include "llvm_util.h"
 #include "util.h"
@@ -43,6 +44,49 @@ static void create_jit(void) {
   LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit), ignore_error, NULL);
 }
 
+/* Host functions generated code calls (e.g. the printf runtime). They are
+ * hidden in libloomcl, so the process search cannot find them: every
+ * program's JITDylib gets them as absolute symbols. */
+#define MAX_HOST_SYMBOLS 8
+static struct {
+  const char *name;
+  uint64_t addr;
+} host_symbols[MAX_HOST_SYMBOLS];
+static unsigned num_host_symbols;
+
+void loom_jit_add_host_symbol(const char *name, uint64_t addr) {
+  pthread_mutex_lock(&jit_lock);
+  unsigned i;
+  for (i = 0; i < num_host_symbols && strcmp(host_symbols[i].name, name); i++)
+    ;
+  if (i < MAX_HOST_SYMBOLS) {
+    host_symbols[i].name = name;
+    host_symbols[i].addr = addr;
+    if (i == num_host_symbols)
+      num_host_symbols++;
+  }
+  pthread_mutex_unlock(&jit_lock);
+}
+
+/* called with jit_lock held */
+static LLVMErrorRef define_host_symbols(LLVMOrcJITDylibRef jd) {
+  if (!num_host_symbols)
+    return NULL;
+  LLVMOrcCSymbolMapPair pairs[MAX_HOST_SYMBOLS];
+  for (unsigned i = 0; i < num_host_symbols; i++) {
+    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit, host_symbols[i].name);
+    pairs[i].Sym.Address = host_symbols[i].addr;
+    pairs[i].Sym.Flags.GenericFlags =
+        LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[i].Sym.Flags.TargetFlags = 0;
+  }
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, num_host_symbols);
+  LLVMErrorRef e = LLVMOrcJITDylibDefine(jd, mu);
+  if (e)
+    LLVMOrcDisposeMaterializationUnit(mu);
+  return e;
+}
+
 static void set_error(char **log, const char *what, LLVMErrorRef e) {
   char *msg = LLVMGetErrorMessage(e);
   char buf[1024];
@@ -70,6 +114,18 @@ struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **lo
     if (!e)
       LLVMOrcJITDylibAddGenerator(jd, gen);
   }
+  if (!e) {
+    /* libm by name: when the ICD loader opened libloomcl (RTLD_LOCAL) and
+     * the application itself does not link libm, the process search cannot
+     * see the math functions kernels call */
+    LLVMOrcDefinitionGeneratorRef gen;
+    e = LLVMOrcCreateDynamicLibrarySearchGeneratorForPath(
+        &gen, "libm.so.6", LLVMOrcLLJITGetGlobalPrefix(jit), NULL, NULL);
+    if (!e)
+      LLVMOrcJITDylibAddGenerator(jd, gen);
+  }
+  if (!e)
+    e = define_host_symbols(jd);
   if (!e) {
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
         (const char *)object->data, object->size, "loomcl-object");

@@ -6,7 +6,9 @@
  *   __local variables to offsets, barrier preparation -> region functions ->
  *   work-group function -> O3 for the host CPU -> object code. */
 #include "compiler.h"
+#include "half_lower.h"
 #include "llvm_util.h"
+#include "printf.h"
 #include "util.h"
 #include "wg_internal.h"
 #include <llvm-c/BitReader.h>
@@ -165,6 +167,8 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     loom_str_append(log, "error: linking the builtin library failed\n");
     return -1;
   }
+  if (loom_lower_printf(m, log))
+    return -1;
   if (check_undefined(m, log))
     return -1;
 
@@ -192,6 +196,7 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     struct loom_wg_build *b = &builds[i];
     b->kernel = LLVMGetNamedFunction(m, km->name);
     b->meta = km;
+    loom_lower_local_atomics(b->kernel);
     km->local_static_bytes = loom_wg_lower_local_vars(m, b->kernel, td);
     km->private_per_item = private_bytes(b->kernel, td);
     struct loom_slots slots;
@@ -210,11 +215,17 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
   }
   if (rc == 0)
     rc = loom_run_passes(m, "always-inline", tm);
+  bool any_outer = false;
   for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
     loom_wg_resolve(m, &builds[i]);
     LLVMSetLinkage(builds[i].kernel, LLVMInternalLinkage);
+    any_outer |= builds[i].any_outer;
+  }
+  for (uint32_t i = 0; i < out->num_kernels; i++) {
     free(builds[i].regions);
     free(builds[i].loop_ids);
+    free(builds[i].outer_loop_ids);
+    free(builds[i].region_has_loop);
   }
   free(builds);
   /* only the work-group functions stay visible */
@@ -225,7 +236,18 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     char *err = NULL;
     if (getenv("LOOMCL_DUMP_IR"))
       LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR"), NULL);
-    rc = loom_run_passes(m, opts->opt_disable ? "default<O1>" : "default<O3>", tm);
+    /* Outer work-item loops are vectorised by VPlan's native path, which
+     * cannot widen OpenCL vector values (it would need vectors of vectors):
+     * split those into scalars first; the vectoriser re-vectorises them
+     * across work-items. */
+    if (rc == 0 && any_outer)
+      rc = loom_run_passes(m, "function(scalarizer,instcombine<no-verify-fixpoint>)", tm);
+    if (rc == 0)
+      rc = loom_run_passes(m, opts->opt_disable ? "default<O1>" : "default<O3>", tm);
+    if (rc == 0 && any_outer && loom_scalarize_uniform_vector_phis(m))
+      rc = loom_run_passes(m, "function(instcombine<no-verify-fixpoint>,early-cse,simplifycfg)", tm);
+    if (rc == 0)
+      loom_lower_half_ops(m);
     if (getenv("LOOMCL_DUMP_IR_OPT"))
       LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
     LLVMMemoryBufferRef obj = NULL;

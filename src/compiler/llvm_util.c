@@ -1,4 +1,5 @@
 #include "llvm_util.h"
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -13,6 +14,12 @@ static void init_llvm(void) {
   LLVMInitializeX86TargetMC();
   LLVMInitializeX86AsmPrinter();
   LLVMInitializeX86AsmParser();
+  /* Work-item loops whose body holds a loop with a uniform trip count are
+   * vectorised as outer loops (VPlan's native path; only loops that carry
+   * llvm.loop.vectorize.enable are considered). The scalarizer that prepares
+   * them must split vector loads and stores too. */
+  const char *args[] = {"loomcl", "-enable-vplan-native-path", "-scalarize-load-store"};
+  LLVMParseCommandLineOptions(3, args, NULL);
 }
 
 void loom_llvm_init(void) { pthread_once(&init_once, init_llvm); }
@@ -245,4 +252,62 @@ void loom_host_target(struct loom_target *t) {
   t->features = host_features;
   t->simd_bytes = strstr(host_features, "+avx512f") ? 64 : strstr(host_features, "+avx") ? 32 : 16;
   t->fp64 = true;
+}
+
+/* ---- does a function's CFG contain a cycle? (iterative DFS, back edges) ---- */
+struct block_map {
+  LLVMBasicBlockRef *keys;
+  unsigned char *color; /* 0 unseen, 1 on the DFS stack, 2 done */
+  size_t cap;
+};
+
+static size_t block_slot(struct block_map *bm, LLVMBasicBlockRef b) {
+  size_t h = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull;
+  for (size_t i = h & (bm->cap - 1);; i = (i + 1) & (bm->cap - 1))
+    if (bm->keys[i] == b || bm->keys[i] == NULL) {
+      bm->keys[i] = b;
+      return i;
+    }
+}
+
+bool loom_has_cycle(LLVMValueRef f) {
+  unsigned n = LLVMCountBasicBlocks(f);
+  if (n == 0)
+    return false;
+  struct block_map bm;
+  bm.cap = 16;
+  while (bm.cap < 2 * (size_t)n)
+    bm.cap *= 2;
+  bm.keys = calloc(bm.cap, sizeof *bm.keys);
+  bm.color = calloc(bm.cap, 1);
+  struct frame {
+    LLVMBasicBlockRef b;
+    unsigned next;
+  } *stack = malloc(n * sizeof *stack);
+  size_t depth = 0;
+  bool cycle = false;
+  stack[depth++] = (struct frame){LLVMGetEntryBasicBlock(f), 0};
+  bm.color[block_slot(&bm, stack[0].b)] = 1;
+  while (depth && !cycle) {
+    struct frame *fr = &stack[depth - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(fr->b);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (fr->next == ns) {
+      bm.color[block_slot(&bm, fr->b)] = 2;
+      depth--;
+      continue;
+    }
+    LLVMBasicBlockRef s = LLVMGetSuccessor(term, fr->next++);
+    size_t slot = block_slot(&bm, s);
+    if (bm.color[slot] == 1)
+      cycle = true;
+    else if (bm.color[slot] == 0) {
+      bm.color[slot] = 1;
+      stack[depth++] = (struct frame){s, 0};
+    }
+  }
+  free(stack);
+  free(bm.keys);
+  free(bm.color);
+  return cycle;
 }

@@ -31,6 +31,8 @@ LLVMValueRef loom_get_fn(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
 
 /* Is v a call to a function named `name`? */
 bool loom_is_call_to(LLVMValueRef v, const char *name) LOOM_HIDDEN;
+/* true when the control-flow graph of f has a cycle (a loop) */
+bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 
 /* Collects every call to `name` inside f into a malloc'd array. */
 LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) LOOM_HIDDEN;

@@ -2,7 +2,13 @@
  * after the front end. Work-groups run concurrently on several threads, so
  * each group needs its own copy: every use in the kernel becomes
  * __loom_local_base() + offset, and the runtime hands each group its own
- * local memory block (never the thread stack). */
+ * local memory block (never the thread stack).
+ *
+ * A kernel that calls __loom_wg_scratch() (the work-group collective
+ * functions) gets LOOM_WG_SCRATCH_BYTES at the start of the same block, so
+ * the scratch is per group too and counted wherever the group's local memory
+ * size is (CL_KERNEL_LOCAL_MEM_SIZE, launches). */
+#include "../../builtins/loom_abi.h"
 #include "wg_internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -97,10 +103,14 @@ uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
           }
         }
       }
-  if (l.n == 0)
+  size_t n_scratch;
+  LLVMValueRef *scratch_calls = loom_calls_in(k, LOOM_SYM_WG_SCRATCH, &n_scratch);
+  if (l.n == 0 && n_scratch == 0) {
+    free(scratch_calls);
     return 0;
-  l.offsets = malloc(l.n * sizeof *l.offsets);
-  uint64_t total = 0;
+  }
+  l.offsets = malloc((l.n + 1) * sizeof *l.offsets);
+  uint64_t total = n_scratch ? LOOM_WG_SCRATCH_BYTES : 0;
   for (size_t i = 0; i < l.n; i++) {
     LLVMTypeRef ty = LLVMGlobalGetValueType(l.globals[i]);
     uint64_t align = LLVMGetAlignment(l.globals[i]);
@@ -115,6 +125,11 @@ uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   l.base_fn = loom_get_fn(m, LOOM_SYM_LOCAL_BASE, lptr, NULL, 0);
   LLVMPositionBuilderBefore(l.b, loom_first_non_phi(LLVMGetEntryBasicBlock(k)));
   l.base = LLVMBuildCall2(l.b, LLVMGlobalGetValueType(l.base_fn), l.base_fn, NULL, 0, "local");
+  for (size_t i = 0; i < n_scratch; i++) { /* the scratch sits at offset 0 */
+    LLVMReplaceAllUsesWith(scratch_calls[i], l.base);
+    LLVMInstructionEraseFromParent(scratch_calls[i]);
+  }
+  free(scratch_calls);
 
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {

@@ -123,7 +123,9 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   unsigned np = LLVMCountParams(b->kernel);
   LLVMValueRef *groups = calloc(b->num_barriers + 1, sizeof *groups);
   b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
-  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids) != 0) {
+  b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
+  b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
+  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }
@@ -187,6 +189,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     free(calls);
     if (b->loop_ids)
       loom_tag_parallel_accesses(f, groups[r]);
+    b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
     loom_add_fn_attr(f, "alwaysinline");
   }
   free(groups);
@@ -324,8 +327,12 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
     LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
     LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, lsize[0], ""), xh, yl);
-    if (b->loop_ids)
-      LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), b->loop_ids[r]);
+    if (b->loop_ids) {
+      bool outer = b->region_has_loop[r];
+      b->any_outer |= outer;
+      LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
+                      outer ? b->outer_loop_ids[r] : b->loop_ids[r]);
+    }
 
     LLVMPositionBuilderAtEnd(bld, yl);
     LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
@@ -365,6 +372,19 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   v.scratch = LLVMGetParam(w, 3);
   v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
   LLVMValueRef local3 = LLVMBuildAddrSpaceCast(bld, v.local_mem, LLVMPointerTypeInContext(c, 3), "");
+  /* where this group's memory lies (LOOM_WI_LOCAL_MEM_BASE...): the scratch
+   * holds the per-item slots (64-byte aligned) and the uniform slots */
+  LLVMValueRef scratch_size = LLVMBuildMul(bld, v.items, loom_i64(c, b->meta->scratch_per_item), "");
+  scratch_size = LLVMBuildAnd(bld, LLVMBuildAdd(bld, scratch_size, loom_i64(c, 63), ""),
+                              loom_i64(c, ~(uint64_t)63), "");
+  LLVMValueRef mem[6] = {
+      LLVMBuildPtrToInt(bld, v.local_mem, i64, "local_base"),
+      ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM_SIZE, i64, "local_size"),
+      ctx_field(bld, c, ctx, LOOM_CTX_STACK_LO, i64, "stack_lo"),
+      ctx_field(bld, c, ctx, LOOM_CTX_STACK_HI, i64, "stack_hi"),
+      LLVMBuildPtrToInt(bld, v.scratch, i64, "scratch_base"),
+      LLVMBuildAdd(bld, scratch_size, loom_i64(c, b->meta->scratch_uniform), "scratch_size"),
+  };
 
   size_t n;
   LLVMValueRef *calls = loom_calls_in(w, LOOM_SYM_WI, &n);
@@ -372,7 +392,9 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
     unsigned kind = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
     LLVMPositionBuilderBefore(bld, calls[i]);
     LLVMValueRef r = kind < 7 ? select_dim(bld, LLVMGetOperand(calls[i], 1), v.wi[kind])
-                              : loom_i64(c, 0);
+                     : kind >= LOOM_WI_LOCAL_MEM_BASE && kind <= LOOM_WI_SCRATCH_SIZE
+                         ? mem[kind - LOOM_WI_LOCAL_MEM_BASE]
+                         : loom_i64(c, 0);
     LLVMReplaceAllUsesWith(calls[i], r);
     LLVMInstructionEraseFromParent(calls[i]);
   }

@@ -28,6 +28,9 @@ struct loom_wg_build {
   unsigned num_barriers;
   LLVMValueRef *regions; /* num_barriers + 1 region functions */
   LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
+  LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
+  bool *region_has_loop;  /* the region's body contains a loop */
+  bool any_outer;         /* some work-item loop uses an outer loop ID */
   uint64_t uniform_bytes;  /* size of the group-uniform slot area */
   LLVMValueRef uniform_base; /* in the work-group function */
   LLVMValueRef wg;       /* the work-group function */
@@ -46,9 +49,21 @@ void loom_uniformity_free(struct loom_uniformity *u) LOOM_HIDDEN;
 
 /* parallel_md.c: n access groups and matching parallel loop IDs */
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
-                     LLVMValueRef *loop_ids) LOOM_HIDDEN;
+                     LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
+
+/* outer_loop.c: region r's work-item loop should be vectorised as an outer
+ * loop (its body holds a loop and only widenable instructions) */
+bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+
+/* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
+ * become scalar phis plus a splat; true when something changed */
+bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;
+
+/* local_atomics.c: atomic read-modify-writes on __local memory become plain
+ * (volatile) load/operate/store sequences: one thread runs the whole group */
+void loom_lower_local_atomics(LLVMValueRef k) LOOM_HIDDEN;
 
 /* safe_division.c: integer divisions never trap */
 void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;

@@ -105,6 +105,7 @@ struct loom_device_limits {
   cl_uint max_clock_mhz;
   cl_uint max_parameter_size;
   cl_uint mem_base_addr_align_bits;
+  size_t printf_buffer_size; /* output one kernel launch's printf calls can hold */
 };
 
 struct _cl_device_id {

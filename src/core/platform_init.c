@@ -7,6 +7,7 @@ const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_byte_addressable_store"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp64"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp16"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_base_atomics"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_extended_atomics"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_local_int32_base_atomics"},

@@ -1,6 +1,8 @@
 /* The CPU device: memory is host memory; kernels run on the thread pool. */
 #include "../device.h"
 #include "cpu.h"
+#include "cpu_printf.h"
+#include "../../compiler/printf.h"
 #include <stdlib.h>
 
 static void *cpu_mem_alloc(cl_device_id dev, size_t size) {
@@ -25,6 +27,7 @@ static const struct loom_device_ops cpu_ops = {
 
 int loom_cpu_device_init(cl_device_id dev) {
   loom_cpu_fill_info(dev);
+  loom_jit_add_host_symbol(LOOM_SYM_PRINTF, (uint64_t)(uintptr_t)loom_cpu_printf);
   dev->ops = &cpu_ops;
   return 0;
 }

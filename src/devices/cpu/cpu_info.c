@@ -2,6 +2,7 @@
  * /proc/cpuinfo and /sys. Every value has a safe fallback so the device still
  * comes up in a minimal container. */
 #include "cpu.h"
+#include "cpu_printf.h"
 #include <ctype.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
@@ -188,6 +189,7 @@ void loom_cpu_fill_info(cl_device_id dev) {
     lim->max_mem_alloc_size = 32 * MIB;
   lim->local_mem_size = 256 * KIB;
   lim->max_constant_buffer_size = 1 * MIB;
+  lim->printf_buffer_size = LOOM_CPU_PRINTF_BUFFER_SIZE;
   read_caches(lim);
   lim->max_clock_mhz = max_clock_mhz();
   lim->max_parameter_size = 4096;

@@ -3,7 +3,9 @@
 #include "../../core/command.h"
 #include "../../core/program.h"
 #include "cpu.h"
+#include "cpu_printf.h"
 #include "fault_guard.h"
+#include "thread_stack.h"
 #include <stdio.h>
 #include "threadpool.h"
 #include <stdlib.h>
@@ -37,6 +39,7 @@ struct cpu_launch {
   struct loom_ndrange *nd;
   cl_event ev;
   atomic_int failed;
+  struct loom_printf_buffer printf_out;
 };
 
 static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
@@ -60,19 +63,29 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   }
   ctx.local_mem = local;
   ctx.scratch = scratch;
+  ctx.local_mem_size = nd->local_mem_bytes;
+  /* the work-group function's frame, and so every private variable, lies
+   * below this frame on this thread's stack */
+  ctx.stack_lo = loom_thread_stack_lo();
+  ctx.stack_hi = __builtin_frame_address(0);
   size_t gxy = nd->groups[0] * nd->groups[1];
   loom_fault_guard_prepare();
   sigjmp_buf jb;
   /* volatile: it is read after a longjmp back into this frame */
   volatile size_t g = first;
-  int sig = sigsetjmp(jb, 1);
+  /* no need to save the signal mask (a system call per chunk): the fault
+   * handler runs with SA_NODEFER, so jumping out of it leaves the mask as
+   * it was */
+  int sig = sigsetjmp(jb, 0);
   if (sig) {
+    loom_cpu_printf_bind(NULL);
     if (!atomic_exchange(&l->failed, 1))
       fprintf(stderr, "LoomCL: kernel '%s' faulted (signal %d) in work-group %zu\n",
               nd->meta->name, sig, (size_t)g);
     return;
   }
   loom_fault_guard_arm(&jb);
+  loom_cpu_printf_bind(&l->printf_out);
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))
       break;
@@ -85,6 +98,7 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
     }
     nd->fn(nd->args, &ctx, local, scratch);
   }
+  loom_cpu_printf_bind(NULL);
   loom_fault_guard_disarm();
 }
 
@@ -92,12 +106,13 @@ static void finish_launch(struct loom_pool_job *job) {
   struct cpu_launch *l = (struct cpu_launch *)job;
   cl_event ev = l->ev;
   cl_int status = atomic_load(&l->failed) ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+  /* the spec: printf output is flushed when the launch's event completes */
+  loom_cpu_printf_flush(&l->printf_out);
   free(l);
   loom_event_complete(ev, status);
 }
 
 void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
-  (void)dev;
   struct cpu_launch *l = calloc(1, sizeof *l);
   if (!l) {
     loom_event_complete(ev, CL_OUT_OF_HOST_MEMORY);
@@ -105,6 +120,7 @@ void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
   }
   l->nd = nd;
   l->ev = ev;
+  l->printf_out.capacity = dev->lim.printf_buffer_size;
   l->job.run = run_groups;
   l->job.finish = finish_launch;
   l->job.total = nd->groups[0] * nd->groups[1] * nd->groups[2];

@@ -5,8 +5,8 @@
  * handler that was installed before LoomCL's. */
 #include "fault_guard.h"
 #include <signal.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static const int guarded[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NUM_GUARDED (sizeof guarded / sizeof guarded[0])
@@ -14,10 +14,6 @@ static struct sigaction previous[NUM_GUARDED];
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static __thread sigjmp_buf *armed;
 static __thread bool altstack_ready;
-/* the alternate stacks live as long as their (persistent) worker threads;
- * kept reachable here */
-static void *altstacks[1024];
-static atomic_uint num_altstacks;
 
 static void on_fault(int sig, siginfo_t *info, void *uctx) {
   if (armed) {
@@ -55,19 +51,18 @@ static void install(void) {
 void loom_fault_guard_prepare(void) {
   pthread_once(&install_once, install);
   if (!altstack_ready) {
-    /* a kernel that overflows its stack needs another stack to be caught on */
+    /* A kernel that overflows its stack needs another stack to be caught
+     * on. It lives as long as its (persistent) worker thread; mapped rather
+     * than malloc'ed because nothing ever frees it. */
     stack_t ss;
     ss.ss_size = 64 * 1024;
-    ss.ss_sp = malloc(ss.ss_size);
+    ss.ss_sp = mmap(NULL, ss.ss_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                    -1, 0);
     ss.ss_flags = 0;
-    if (ss.ss_sp && sigaltstack(&ss, NULL) == 0) {
+    if (ss.ss_sp != MAP_FAILED && sigaltstack(&ss, NULL) == 0)
       altstack_ready = true;
-      unsigned slot = atomic_fetch_add(&num_altstacks, 1);
-      if (slot < sizeof altstacks / sizeof altstacks[0])
-        altstacks[slot] = ss.ss_sp;
-    } else {
-      free(ss.ss_sp);
-    }
+    else if (ss.ss_sp != MAP_FAILED)
+      munmap(ss.ss_sp, ss.ss_size);
   }
 }
 

@@ -1,0 +1,112 @@
+/* The benchmark suite's shared types: one OpenCL platform under test, one
+ * benchmark case and the helpers every case uses (bench/cl_util.c). */
+#ifndef LOOM_BENCH_SUITE_H
+#define LOOM_BENCH_SUITE_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One platform under test: its CPU device, a context and two queues. */
+struct platform_env {
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context ctx;
+  cl_command_queue queue;     /* in-order */
+  cl_command_queue ooo_queue; /* out-of-order, or the in-order one */
+  bool has_ooo;
+  bool has_fp64;
+  char name[128];     /* CL_PLATFORM_NAME */
+  char short_name[16]; /* "LoomCL", "PoCL", ... for the tables */
+};
+
+/* What a case's figure is compared with. */
+enum limit_kind { LIMIT_NONE, LIMIT_BANDWIDTH, LIMIT_FP32, LIMIT_FP64 };
+
+/* A case's work per repetition and how its throughput is printed. */
+struct case_work {
+  double amount;     /* bytes, FLOPs or items per repetition; 0: no throughput */
+  double scale;      /* divide amount/second by this: 1e9 for GB/s, GFLOP/s */
+  const char *unit;  /* "GB/s", "GFLOP/s", "kernels/s", ... */
+  bool time_in_us;   /* print the time in microseconds (latency) */
+};
+
+/* The generic per-platform instance: a program, its kernels, buffers and a
+ * fixed list of launches that make one repetition. Cases that need more keep
+ * it as the first member of their own struct. */
+enum { MAX_KERNELS = 4, MAX_BUFFERS = 8, MAX_LAUNCHES = 4 };
+struct launch {
+  int kernel;
+  cl_uint dims;
+  size_t global[3];
+  size_t local[3]; /* local[0] == 0: NULL local size */
+};
+struct instance {
+  struct platform_env *env;
+  cl_program program;
+  cl_kernel kernels[MAX_KERNELS];
+  cl_mem buffers[MAX_BUFFERS];
+  struct launch launches[MAX_LAUNCHES];
+  int n_launches;
+  int repeat; /* one repetition = `repeat` passes over the launches */
+};
+
+/* A benchmark case. Host data (inputs and the reference result) is made once
+ * and shared by every platform; an instance per platform holds its objects. */
+struct bench_case {
+  const char *name;
+  const char *what; /* one line for --list */
+  enum limit_kind limit;
+  int reps;         /* 0: the suite's default */
+  bool no_warmup;   /* the first run is what is measured (cold builds) */
+  bool needs_fp64;
+  /* Inputs and reference; fills *work. NULL on failure. */
+  void *(*prepare)(bool quick, struct case_work *work);
+  /* Build, make buffers, set arguments. NULL on failure (message printed). */
+  struct instance *(*open)(struct platform_env *env, void *host);
+  /* Untimed, before every run (optional). */
+  bool (*reset)(struct instance *in, void *host);
+  /* One repetition; returns seconds, < 0 on error. NULL: bench_run_launches. */
+  double (*run)(struct instance *in, void *host);
+  /* Compare the last run's result with the reference. */
+  bool (*check)(struct instance *in, void *host);
+  /* Free the instance (NULL: bench_close_instance) and the host data (NULL: free). */
+  void (*close)(struct instance *in);
+  void (*release_host)(void *host);
+};
+
+/* Case tables, one per file. */
+extern const struct bench_case bench_memory_cases[];
+extern const struct bench_case bench_compute_cases[];
+extern const struct bench_case bench_runtime_cases[];
+
+/* ---- helpers (cl_util.c) ---- */
+double bench_now(void); /* seconds, monotonic */
+/* Builds `source` for the env's device; prints the log and returns NULL on failure. */
+cl_program bench_build(struct platform_env *env, const char *source, const char *options);
+/* A new instance with the program built and the named kernels created (NULL-terminated list). */
+struct instance *bench_open_instance(struct platform_env *env, const char *source,
+                                     const char *options, const char *const *kernel_names);
+/* A buffer holding `size` bytes copied from `data` (or zero-filled when NULL). */
+cl_mem bench_buffer(struct platform_env *env, size_t size, const void *data);
+/* Sets kernel arguments from a format: 'b' buffer index, 'i' int, 'u' uint, 'f' float,
+ * 'd' double, 'l' local bytes (size_t); values follow as varargs (buffers by index). */
+bool bench_args(struct instance *in, int kernel, const char *format, ...);
+void bench_add_launch(struct instance *in, int kernel, cl_uint dims, const size_t *global,
+                      const size_t *local);
+double bench_run_launches(struct instance *in, void *host);
+bool bench_read(struct instance *in, int buffer, void *dst, size_t size);
+void bench_close_instance(struct instance *in);
+/* Allocations that abort on failure, 64-byte aligned. */
+void *bench_alloc(size_t size);
+/* Deterministic pseudo-random numbers. */
+unsigned bench_rand(unsigned *state);
+float bench_randf(unsigned *state, float lo, float hi);
+/* Compares n floats/doubles: |got - want| <= abs_tol + rel_tol * |want|; prints the first miss. */
+bool bench_close_f(const float *got, const float *want, size_t n, double rel_tol, double abs_tol);
+bool bench_close_d(const double *got, const double *want, size_t n, double rel_tol,
+                   double abs_tol);
+void bench_report_cl_error(const char *what, cl_int err);
+
+#endif
