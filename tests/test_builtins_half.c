@@ -12,6 +12,7 @@
 #include "half_ref.h"
 #include <CL/cl_ext.h>
 #include <limits.h>
+#include <unistd.h>
 
 #define NE 768 /* elements per buffer: divisible by 3 and 16 */
 
@@ -495,6 +496,58 @@ static void run_width(struct test_env *env, int w) {
   clReleaseProgram(prog);
 }
 
+/* the widest vector of `elem` in the IR text (0 if none), e.g. "<16 x half>" */
+static int widest(const char *ir, const char *elem) {
+  int best = 0;
+  char pat[32];
+  snprintf(pat, sizeof pat, " x %s>", elem);
+  for (const char *p = strstr(ir, pat); p; p = strstr(p + 1, pat)) {
+    const char *q = p;
+    while (q > ir && q[-1] >= '0' && q[-1] <= '9')
+      q--;
+    if (q > ir && q[-1] == '<' && atoi(q) > best)
+      best = atoi(q);
+  }
+  return best;
+}
+
+/* half kernels run work-items in vector lanes: arithmetic, sqrt (in float
+ * lanes) and fma (in double lanes) are widened across work-items, and the
+ * sign-bit operations are integer operations (src/compiler/half_lower.c) */
+static void test_vectorisation(struct test_env *env) {
+  char path[] = "/tmp/loomcl-half-vec-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  close(fd);
+  setenv("LOOMCL_DUMP_IR_OPT", path, 1);
+  setenv("LOOMCL_CACHE", "0", 1);
+  const char *src = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                    "__kernel void k(__global half *a, __global const half *b,\n"
+                    "                __global const half *c, __global half *d) {\n"
+                    "  size_t i = get_global_id(0);\n"
+                    "  a[i] = a[i] * b[i] + sqrt(c[i]);\n"
+                    "  d[i] = fma(-a[i], b[i], c[i]);\n}\n";
+  cl_kernel k = test_kernel_from(env, src, "k", NULL);
+  unsetenv("LOOMCL_DUMP_IR_OPT");
+  unsetenv("LOOMCL_CACHE");
+  FILE *f = fopen(path, "rb");
+  char *ir = calloc(1, 1 << 22);
+  size_t n = f ? fread(ir, 1, (1 << 22) - 1, f) : 0;
+  if (f)
+    fclose(f);
+  unlink(path);
+  CHECK(n > 0);
+  CHECK(widest(ir, "half") >= 4);
+  CHECK(widest(ir, "float") >= 4);
+  CHECK(widest(ir, "double") >= 4);
+  CHECK(strstr(ir, "fneg <") == NULL && strstr(ir, "fneg half") == NULL);
+  free(ir);
+  if (k)
+    clReleaseKernel(k);
+}
+
 /* the host reference itself, on cases worked out by hand */
 static void test_reference(void) {
   CHECK(half_from_ld(65504.0L, H_RTE) == 0x7bff);
@@ -518,6 +571,7 @@ int main(void) {
   test_env_init(&env);
   test_reference();
   test_front_end(&env);
+  test_vectorisation(&env);
   static const int widths[] = {1, 3, 16};
   for (int i = 0; i < 3; i++)
     run_width(&env, widths[i]);
