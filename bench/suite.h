@@ -80,6 +80,7 @@ struct bench_case {
 extern const struct bench_case bench_memory_cases[];
 extern const struct bench_case bench_compute_cases[];
 extern const struct bench_case bench_runtime_cases[];
+extern const struct bench_case bench_math_cases[];
 
 /* ---- helpers (cl_util.c) ---- */
 double bench_now(void); /* seconds, monotonic */

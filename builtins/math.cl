@@ -4,6 +4,7 @@
  * widens across work-items. */
 #include "loom_builtins.h"
 #include "math_map.h"
+#include "math_float.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -15,6 +16,8 @@
 #define ALLF(M, name, builtin)                                                 \
   M(float, name, builtin) M(float2, name, builtin) M(float3, name, builtin)    \
   M(float4, name, builtin) M(float8, name, builtin) M(float16, name, builtin)  \
+  ALLD(M, name, builtin)
+#define ALLD(M, name, builtin)                                                 \
   M(double, name, builtin) M(double2, name, builtin) M(double3, name, builtin) \
   M(double4, name, builtin) M(double8, name, builtin) M(double16, name, builtin)
 
@@ -25,14 +28,10 @@ ALLF(EW1, ceil, __builtin_elementwise_ceil)
 ALLF(EW1, trunc, __builtin_elementwise_trunc)
 ALLF(EW1, round, __builtin_elementwise_round)
 ALLF(EW1, rint, __builtin_elementwise_rint)
-ALLF(EW1, exp, __builtin_elementwise_exp)
-ALLF(EW1, exp2, __builtin_elementwise_exp2)
-ALLF(EW1, log, __builtin_elementwise_log)
-ALLF(EW1, log2, __builtin_elementwise_log2)
-ALLF(EW1, log10, __builtin_elementwise_log10)
-ALLF(EW1, sin, __builtin_elementwise_sin)
-ALLF(EW1, cos, __builtin_elementwise_cos)
-ALLF(EW2, pow, __builtin_elementwise_pow)
+/* float exp, log, pow and trigonometric functions: math_float.cl; the double
+ * exponentials and logarithms: math_double.cl; double sin, cos and tan:
+ * math_double_trig.cl */
+ALLD(EW2, pow, __builtin_elementwise_pow)
 ALLF(EW2, fmin, __builtin_elementwise_min)
 ALLF(EW2, fmax, __builtin_elementwise_max)
 ALLF(EW2, copysign, __builtin_elementwise_copysign)
@@ -62,24 +61,17 @@ ALLF(RECIP, native_recip, _)
 ALLF(DIVIDE, native_divide, _)
 
 /* functions without an elementwise builtin: scalar libm-style calls */
-float OVL tan(float x) { return __builtin_tanf(x); }
-double OVL tan(double x) { return __builtin_tan(x); }
-float OVL atan(float x) { return __builtin_atanf(x); }
 double OVL atan(double x) { return __builtin_atan(x); }
-float OVL tanh(float x) { return __builtin_tanhf(x); }
 double OVL tanh(double x) { return __builtin_tanh(x); }
 float OVL fmod(float x, float y) { return __builtin_fmodf(x, y); }
 double OVL fmod(double x, double y) { return __builtin_fmod(x, y); }
-float OVL atan2(float y, float x) { return __builtin_atan2f(y, x); }
 double OVL atan2(double y, double x) { return __builtin_atan2(y, x); }
-float OVL hypot(float x, float y) { return __builtin_hypotf(x, y); }
 double OVL hypot(double x, double y) { return __builtin_hypot(x, y); }
-LM_WIDTHS(LM_V1, float, tan) LM_WIDTHS(LM_V1, double, tan)
-LM_WIDTHS(LM_V1, float, atan) LM_WIDTHS(LM_V1, double, atan)
-LM_WIDTHS(LM_V1, float, tanh) LM_WIDTHS(LM_V1, double, tanh)
+LM_WIDTHS(LM_V1, double, atan)
+LM_WIDTHS(LM_V1, double, tanh)
 LM_WIDTHS(LM_V2, float, fmod) LM_WIDTHS(LM_V2, double, fmod)
-LM_WIDTHS(LM_V2, float, atan2) LM_WIDTHS(LM_V2, double, atan2)
-LM_WIDTHS(LM_V2, float, hypot) LM_WIDTHS(LM_V2, double, hypot)
+LM_WIDTHS(LM_V2, double, atan2)
+LM_WIDTHS(LM_V2, double, hypot)
 
 /* the remaining native_ and half_ variants (full precision is within bounds) */
 ALLF(EW1, native_exp2, exp2)

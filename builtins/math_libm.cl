@@ -5,6 +5,7 @@
  * must be listed in src/compiler/link.c (check_undefined). */
 #include "loom_builtins.h"
 #include "math_map.h"
+#include "math_float.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -12,10 +13,14 @@
   double OVL f(double x) { return builtin(x); }                                \
   float OVL f(float x) { return (float)builtin((double)x); }                   \
   LM_ALL1(f)
+/* the double form only: the float one is in math_float_hyp.cl */
+#define LIBM1_D(f, builtin)                                                    \
+  double OVL f(double x) { return builtin(x); }                                \
+  LM_WIDTHS(LM_V1, double, f)
 
-LIBM1(acos, __builtin_acos)
+LIBM1_D(acos, __builtin_acos)
 LIBM1(acosh, __builtin_acosh)
-LIBM1(asin, __builtin_asin)
+LIBM1_D(asin, __builtin_asin)
 LIBM1(asinh, __builtin_asinh)
 LIBM1(atanh, __builtin_atanh)
 /* glibc's double cbrt may be off by up to 4 ulp; one Newton step with an
@@ -37,14 +42,14 @@ static double cbrt_d(double x) {
   r -= res / (3.0 * t);
   return tiny ? r * 0x1p-54 : r;
 }
-LIBM1(cbrt, cbrt_d)
-LIBM1(cosh, __builtin_cosh)
-LIBM1(sinh, __builtin_sinh)
+LIBM1_D(cbrt, cbrt_d)
+LIBM1_D(cosh, __builtin_cosh)
+LIBM1_D(sinh, __builtin_sinh)
 LIBM1(erf, __builtin_erf)
 LIBM1(erfc, __builtin_erfc)
-LIBM1(exp10, __builtin_exp10)
-LIBM1(expm1, __builtin_expm1)
-LIBM1(log1p, __builtin_log1p)
+/* exp10: math_float.cl and math_double.cl */
+LIBM1_D(expm1, __builtin_expm1)
+LIBM1_D(log1p, __builtin_log1p)
 LIBM1(tgamma, __builtin_tgamma)
 
 /* the reentrant glibc entry point: lgamma() would write the global signgam */
@@ -73,10 +78,10 @@ float OVL lgamma_r(float x, __private int *signp) {
   return (float)lgamma_d((double)x);
 }
 
+/* the float forms of these, atan2pi and cbrt: math_float_pi.cl */
 #define PI_DIV(f, builtin)                                                     \
   double OVL f(double x) { return builtin(x) / M_PI; }                          \
-  float OVL f(float x) { return (float)(builtin((double)x) / M_PI); }          \
-  LM_ALL1(f)
+  LM_WIDTHS(LM_V1, double, f)
 PI_DIV(acospi, __builtin_acos)
 PI_DIV(asinpi, __builtin_asin)
 PI_DIV(atanpi, __builtin_atan)
@@ -87,8 +92,7 @@ double OVL atan2pi(double y, double x) {
     return __builtin_copysign(x > 0.0 ? 0.25 : 0.75, y);
   return __builtin_atan2(y, x) / M_PI;
 }
-float OVL atan2pi(float y, float x) { return (float)atan2pi((double)y, (double)x); }
-LM_ALL2(atan2pi)
+LM_WIDTHS(LM_V2, double, atan2pi)
 
 /* sincos: both results of the elementwise sin/cos */
 #define SINCOS(T, AS)                                                          \

@@ -1,8 +1,7 @@
 /* sinpi, cospi, tanpi (OpenCL C 2.0 6.13.2). The argument is reduced exactly
  * (x - 2*floor(x/2) is exact in binary floating point) to [0, 1/4] so the
  * multiplication by pi costs well under an ulp, and the exact zeros and
- * infinities of section 2.5.1 come out of the reduction. Float is evaluated
- * in double and rounded once. */
+ * infinities of section 2.5.1 come out of the reduction. */
 #include "loom_builtins.h"
 #include "math_map.h"
 
@@ -65,9 +64,7 @@ double OVL tanpi(double x) {
   return __builtin_signbit(x) ? -v : v; /* tanpi(-0) is -0 */
 }
 
-float OVL sinpi(float x) { return (float)sinpi((double)x); }
-float OVL cospi(float x) { return (float)cospi((double)x); }
-float OVL tanpi(float x) { return (float)tanpi((double)x); }
-LM_ALL1(sinpi)
-LM_ALL1(cospi)
-LM_ALL1(tanpi)
+/* the float forms: math_float_pi.cl */
+LM_WIDTHS(LM_V1, double, sinpi)
+LM_WIDTHS(LM_V1, double, cospi)
+LM_WIDTHS(LM_V1, double, tanpi)

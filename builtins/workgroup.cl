@@ -106,11 +106,12 @@ int OVL work_group_any(int predicate) {
     return prev;                                                                         \
   }
 
-/* (type, type of its adds, identity of min, identity of max); half joins
- * with cl_khr_fp16: WG_DEFINE(half, half, INFINITY, -INFINITY) */
+/* (type, type of its adds, identity of min, identity of max) */
 WG_DEFINE(int, uint, INT_MAX, INT_MIN)
 WG_DEFINE(uint, uint, UINT_MAX, 0)
 WG_DEFINE(long, ulong, LONG_MAX, LONG_MIN)
 WG_DEFINE(ulong, ulong, ULONG_MAX, 0)
 WG_DEFINE(float, float, INFINITY, -INFINITY)
 WG_DEFINE(double, double, INFINITY, -INFINITY)
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+WG_DEFINE(half, half, INFINITY, -INFINITY)

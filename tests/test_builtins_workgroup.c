@@ -1,7 +1,7 @@
 /* Work-group collective functions (OpenCL C 2.0 6.13.15): work_group_all/any,
  * work_group_broadcast (1D, 2D, 3D forms) and work_group_reduce/scan_inclusive/
- * scan_exclusive for add, min and max, for int, uint, long, ulong, float and
- * double, checked against a host reference on 1D, 2D and 3D ranges with
+ * scan_exclusive for add, min and max, for int, uint, long, ulong, float,
+ * double and half (cl_khr_fp16), checked against a host reference on 1D, 2D and 3D ranges with
  * uniform and non-uniform (smaller last) work-groups of several sizes,
  * including 1 and non-powers of two. The kernel computes its values in
  * divergent branches before the collectives, uses the results in divergent
@@ -26,6 +26,7 @@ enum { I_CMP, I_ALL, I_ANY, NIOUT };
 
 static const char *kernel_src =
     "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+    "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
     "#define KERNEL(T) \\\n"
     "kernel void wg_##T(global const T *in, global const int *pred, global T *out, \\\n"
     "                   global int *iout, local T *larg) { \\\n"
@@ -79,6 +80,7 @@ static const char *kernel_src =
     "KERNEL(int) KERNEL(double)\n"
     "#else\n"
     "KERNEL(int) KERNEL(uint) KERNEL(long) KERNEL(ulong) KERNEL(float) KERNEL(double)\n"
+    "KERNEL(half)\n"
     "#endif\n";
 
 struct shape {
@@ -270,6 +272,10 @@ HOST(cl_long, cl_ulong, long, INT64_MAX, INT64_MIN,
 HOST(cl_ulong, cl_ulong, ulong, UINT64_MAX, 0, (cl_ulong)R64)
 HOST(cl_float, cl_float, float, INFINITY, -INFINITY, (cl_float)RHALF)
 HOST(cl_double, cl_double, double, INFINITY, -INFINITY, RHALF)
+/* small integers for half: every sum of a group (at most 256 items of at
+ * most 16) stays an exact half */
+HOST(_Float16, _Float16, half, (_Float16)INFINITY, (_Float16)-INFINITY,
+     (_Float16)((int)(R64 % 16) - 8))
 
 static void run_all(struct test_env *env, cl_program p) {
   for (size_t i = 0; i < NSHAPES; i++) {
@@ -280,6 +286,7 @@ static void run_all(struct test_env *env, cl_program p) {
     run_ulong(env, p, s);
     run_float(env, p, s);
     run_double(env, p, s);
+    run_half(env, p, s);
   }
 }
 

@@ -249,6 +249,42 @@ static void test_rows(struct test_env *env, cl_program p) {
   clReleaseKernel(k);
 }
 
+/* a constant vector store beside an inner loop: O3 makes the store a
+ * memset, which the outer-loop vectoriser must never see (it crashed on
+ * this shape, from the CTS generic address space tests) */
+static void test_splat_store(struct test_env *env) {
+  const char *k_src =
+      "global char a[100] = {5, 6, 7};\n"
+      "global char b[100] = {5, 6, 7};\n"
+      "kernel void splat(global int *res) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  char *p = a;\n"
+      "  vstore16((char16)(1), 2, p);\n"
+      "  vstore16((char16)(1), 2, b);\n"
+      "  int s = 0;\n"
+      "  for (int j = 0; j < 100; j++)\n"
+      "    if (a[j] == b[j])\n"
+      "      s++;\n"
+      "  res[i] = s;\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, k_src, "splat", "-cl-std=CL2.0");
+  if (!k)
+    return;
+  enum { G = 40 };
+  cl_mem br = test_buffer_with(env, sizeof(int) * G, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof br, &br));
+  size_t g = G, l = 20;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+  int res[G];
+  test_read_back(env, br, sizeof res, res);
+  int bad = 0;
+  for (int i = 0; i < G; i++)
+    bad += res[i] != 100; /* every work-item stores the same 16 ones in both */
+  CHECK(bad == 0);
+  clReleaseMemObject(br);
+  clReleaseKernel(k);
+}
+
 int main(void) {
   char path[] = "/tmp/loomcl-outer-XXXXXX";
   int fd = mkstemp(path);
@@ -283,6 +319,7 @@ int main(void) {
     test_rows(&env, p);
     clReleaseProgram(p);
   }
+  test_splat_store(&env);
   unlink(path);
   test_env_release(&env);
   return test_finish("test_outer_vectorization");

@@ -31,7 +31,12 @@ cl_kernel clCreateKernel(cl_program program, const char *kernel_name, cl_int *er
   }
   for (uint32_t i = 0; i < b->bin.num_kernels; i++)
     if (!strcmp(b->bin.kernels[i].name, kernel_name)) {
-      cl_kernel k = loom_kernel_new(program, dev, &b->bin.kernels[i], b->fns[i]);
+      loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
+      if (!fn) {
+        LOOM_SET_ERR(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
+        return NULL;
+      }
+      cl_kernel k = loom_kernel_new(program, dev, &b->bin.kernels[i], fn);
       LOOM_SET_ERR(errcode_ret, k ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
       return k;
     }
@@ -51,11 +56,12 @@ cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kern
     return CL_INVALID_VALUE;
   if (kernels) {
     for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
-      kernels[i] = loom_kernel_new(program, dev, &b->bin.kernels[i], b->fns[i]);
+      loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
+      kernels[i] = fn ? loom_kernel_new(program, dev, &b->bin.kernels[i], fn) : NULL;
       if (!kernels[i]) {
         while (i--)
           clReleaseKernel(kernels[i]);
-        return CL_OUT_OF_HOST_MEMORY;
+        return fn ? CL_OUT_OF_HOST_MEMORY : CL_INVALID_PROGRAM_EXECUTABLE;
       }
     }
   }

@@ -1,6 +1,7 @@
 /* The program binary container (CL_PROGRAM_BINARIES, the disk cache):
  *   "LOOMCLB" + format version, then length-prefixed fields.
  * Deserialisation checks every length: applications may pass anything. */
+#include "codegen.h"
 #include "compiler.h"
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,17 @@ static void put_str(struct writer *w, const char *s) {
 }
 
 int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob *out) {
+  const struct loom_blob *object = b->pending ? loom_codegen_object(b->pending) : &b->object;
+  if (!object) {
+    out->data = NULL;
+    out->size = 0;
+    return -1;
+  }
+  return loom_binary_serialize_with(b, object, out);
+}
+
+int loom_binary_serialize_with(const struct loom_program_binary *b, const struct loom_blob *object,
+                               struct loom_blob *out) {
   out->data = NULL;
   out->size = 0;
   struct writer w = {out, 0};
@@ -54,7 +66,7 @@ int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob 
   put_str(&w, b->log);
   put_u64(&w, b->nonuniform);
   put_bytes(&w, b->bitcode.data, b->bitcode.size);
-  put_bytes(&w, b->object.data, b->object.size);
+  put_bytes(&w, object->data, object->size);
   put_u64(&w, b->num_kernels);
   for (uint32_t i = 0; i < b->num_kernels; i++) {
     const struct loom_kernel_meta *k = &b->kernels[i];
@@ -206,6 +218,7 @@ void loom_program_binary_free(struct loom_program_binary *b) {
     free(k->attributes);
   }
   free(b->kernels);
+  loom_codegen_release(b->pending);
   loom_blob_free(&b->bitcode);
   loom_blob_free(&b->object);
   free(b->options);

@@ -4,6 +4,7 @@
  * LOOMCL_CACHE_DIR overrides the place ($XDG_CACHE_HOME/loomcl or
  * ~/.cache/loomcl); LOOMCL_CACHE=0 disables it. Entries are written to a
  * temporary name and renamed, so concurrent processes never see half files. */
+#include "codegen.h"
 #include "compiler.h"
 #include "util.h"
 #include <stdio.h>
@@ -57,6 +58,26 @@ static void library_identity(char *out, size_t n) {
     snprintf(out, n, "unknown");
 }
 
+/* The builtin library (2.4 MB) is hashed once per process, eight bytes at
+ * a time: byte by byte it took as long as a whole cached build. */
+static pthread_once_t builtins_once = PTHREAD_ONCE_INIT;
+static struct hash128 builtins_digest;
+
+static void hash_builtins(void) {
+  struct hash128 h = {0x84222325cbf29ce4ULL, 0xcbf29ce484222325ULL};
+  size_t words = loom_builtins_cpu_size / 8;
+  for (size_t i = 0; i < words; i++) {
+    uint64_t w;
+    memcpy(&w, loom_builtins_cpu + 8 * i, 8);
+    h.a = (h.a ^ w) * 0x100000001b3ULL;
+    h.a ^= h.a >> 29;
+    h.b = (h.b ^ w) * 0x9e3779b97f4a7c15ULL + 0x7f4a7c15ULL;
+    h.b ^= h.b >> 31;
+  }
+  hash_bytes(&h, loom_builtins_cpu + 8 * words, loom_builtins_cpu_size - 8 * words);
+  builtins_digest = h;
+}
+
 void loom_cache_key(const void *const *parts, const size_t *sizes, size_t n,
                     const struct loom_target *target, char key[33]) {
   struct hash128 h = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
@@ -65,7 +86,8 @@ void loom_cache_key(const void *const *parts, const size_t *sizes, size_t n,
   char lib[4200];
   library_identity(lib, sizeof lib);
   hash_bytes(&h, lib, strlen(lib));
-  hash_bytes(&h, loom_builtins_cpu, loom_builtins_cpu_size);
+  pthread_once(&builtins_once, hash_builtins);
+  hash_bytes(&h, &builtins_digest, sizeof builtins_digest);
   hash_bytes(&h, target->cpu, strlen(target->cpu));
   hash_bytes(&h, target->features, strlen(target->features));
   const char *ext = target->extensions ? target->extensions : "";
@@ -115,4 +137,34 @@ void loom_cache_put(const char *key, const struct loom_blob *data) {
     rename(tmp, path);
   else
     unlink(tmp);
+}
+
+void loom_cache_put_binary(const char *key, const struct loom_program_binary *bin) {
+  char dir[3000];
+  if (!cache_dir(dir, sizeof dir))
+    return;
+  struct loom_blob data = {0};
+  if (bin->pending) {
+    /* everything but the object code now; the rest when it exists */
+    const struct loom_blob none = {0};
+    if (loom_binary_serialize_with(bin, &none, &data) == 0)
+      loom_codegen_cache_when_done(bin->pending, key, &data);
+  } else if (loom_binary_serialize(bin, &data) == 0) {
+    loom_cache_put(key, &data);
+  }
+  loom_blob_free(&data);
+}
+
+int loom_cache_get_binary(const char *key, struct loom_program_binary *bin) {
+  char dir[3000];
+  if (!cache_dir(dir, sizeof dir))
+    return -1;
+  if (loom_codegen_in_flight(key, bin) == 0)
+    return 0;
+  struct loom_blob data = {0};
+  if (loom_cache_get(key, &data) != 0)
+    return -1;
+  int rc = loom_binary_deserialize(data.data, data.size, bin);
+  loom_blob_free(&data);
+  return rc;
 }

@@ -63,6 +63,7 @@ struct loom_kernel_meta {
 };
 
 /* ---- the executable: object code plus metadata ---- */
+struct loom_codegen; /* object code still being generated (codegen.c) */
 enum loom_binary_kind {
   LOOM_BINARY_NONE = 0,
   LOOM_BINARY_OBJECT = 1,     /* clCompileProgram output: bitcode */
@@ -80,9 +81,17 @@ struct loom_program_binary {
   char *log;     /* the build log, kept so that cached builds report it too */
   bool nonuniform; /* non-uniform work-groups allowed (CL2.0+ without
                       -cl-uniform-work-group-size, for every linked input) */
+  /* set by a build whose object code is still being generated: `object` is
+   * empty, loom_codegen_object waits for the code */
+  struct loom_codegen *pending;
 };
 void loom_program_binary_free(struct loom_program_binary *b) LOOM_HIDDEN;
-/* Serialisation for CL_PROGRAM_BINARIES and the disk cache. */
+/* Waits for the code generation of cg (running it if no compile thread has
+ * started it) and returns the program's object code, or NULL if code
+ * generation failed. */
+const struct loom_blob *loom_codegen_object(struct loom_codegen *cg) LOOM_HIDDEN;
+/* Serialisation for CL_PROGRAM_BINARIES and the disk cache (waits for
+ * pending object code). */
 int loom_binary_serialize(const struct loom_program_binary *b, struct loom_blob *out) LOOM_HIDDEN;
 int loom_binary_deserialize(const void *data, size_t size, struct loom_program_binary *b) LOOM_HIDDEN;
 
@@ -143,6 +152,10 @@ struct loom_loaded_code;
 typedef void (*loom_wg_fn)(const void *args, const void *ctx, void *local_mem, void *scratch);
 /* Loads native code; returns NULL on failure (message in *log). */
 struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) LOOM_HIDDEN;
+/* Loads an executable's code; code still being generated is loaded when
+ * loom_jit_lookup first asks for a kernel. */
+struct loom_loaded_code *loom_jit_load_binary(const struct loom_program_binary *bin,
+                                              char **log) LOOM_HIDDEN;
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;
 void loom_jit_unload(struct loom_loaded_code *code) LOOM_HIDDEN;
 /* Makes a host function callable by name from code loaded afterwards (the
@@ -155,6 +168,12 @@ void loom_cache_key(const void *const *parts, const size_t *sizes, size_t n,
                     const struct loom_target *target, char key[33]) LOOM_HIDDEN;
 int loom_cache_get(const char *key, struct loom_blob *out) LOOM_HIDDEN;
 void loom_cache_put(const char *key, const struct loom_blob *data) LOOM_HIDDEN;
+/* Stores an executable; one whose code is still being generated is stored
+ * when its last code generation job finishes. */
+void loom_cache_put_binary(const char *key, const struct loom_program_binary *bin) LOOM_HIDDEN;
+/* Reads an executable stored under key (or one being built under that key
+ * right now, sharing its code generation). 0 on success. */
+int loom_cache_get_binary(const char *key, struct loom_program_binary *bin) LOOM_HIDDEN;
 
 /* ---- the work-group context passed to every work-group function ---- */
 struct loom_wg_ctx {

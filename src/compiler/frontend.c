@@ -3,6 +3,8 @@
  * in a private temporary folder holding the source and any embedded headers,
  * so `#include "name.h"` finds them exactly as the application named them.
  * Clang's diagnostics become the build log verbatim. */
+#include "build_time.h"
+#include "clang_overlap.h"
 #include "compiler.h"
 #include "util.h"
 #include <fcntl.h>
@@ -68,6 +70,8 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
                         const struct loom_target *target, struct loom_blob *bitcode,
                         char **log) {
   *log = strdup("");
+  struct loom_timer t;
+  loom_time_start(&t);
   struct loom_build_options o;
   char *optlog = NULL;
   if (loom_parse_options(options, false, &o, &optlog) != 0) {
@@ -176,7 +180,13 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     argv[a++] = "program.bc";
     argv[a++] = "program.cl";
     argv[a] = NULL;
+    loom_time_phase(&t, "front end: setup");
+    /* the link step's preparation runs while Clang does */
+    struct loom_overlap *overlap = loom_overlap_begin(target);
     rc = run_clang(dir, argv, log);
+    loom_time_phase(&t, "front end: clang");
+    loom_overlap_end(overlap);
+    loom_time_phase(&t, "front end: wait for helper");
     free(argv);
     if (rc == 0) {
       char bc_path[4096];

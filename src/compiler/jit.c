@@ -2,6 +2,8 @@
  * program (programs may define the same kernel names), symbols the code
  * needs from the process (memcpy, ...) found by a process search, libm's
  * functions in libm itself. */
+#include "build_time.h"
+#include "codegen.h"
 #include "compiler.h"
 #include "llvm_util.h"
 #include "util.h"
@@ -16,6 +18,10 @@
 
 struct loom_loaded_code {
   LLVMOrcJITDylibRef dylib;
+  /* code still being generated: added when a kernel is first looked up
+   * (under jit_lock) */
+  struct loom_codegen *pending;
+  bool added;
 };
 
 static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
@@ -95,7 +101,18 @@ static void set_error(char **log, const char *what, LLVMErrorRef e) {
   LLVMDisposeErrorMessage(msg);
 }
 
-struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) {
+/* called with jit_lock held */
+static LLVMErrorRef add_object(LLVMOrcJITDylibRef jd, const void *data, size_t size) {
+  LLVMMemoryBufferRef buf =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "loomcl-object");
+  return LLVMOrcLLJITAddObjectFile(jit, jd, buf);
+}
+
+/* A JITDylib for one program, with everything but its own code; then the
+ * program's object code unless `object` is NULL. */
+static struct loom_loaded_code *load(const struct loom_blob *object, char **log) {
+  struct loom_timer t;
+  loom_time_start(&t);
   pthread_once(&jit_once, create_jit);
   if (!jit) {
     loom_str_append(log, "error: the JIT is unavailable\n");
@@ -126,19 +143,57 @@ struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **lo
   }
   if (!e)
     e = define_host_symbols(jd);
-  if (!e) {
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-        (const char *)object->data, object->size, "loomcl-object");
-    e = LLVMOrcLLJITAddObjectFile(jit, jd, buf);
-  }
+  if (!e && object)
+    e = add_object(jd, object->data, object->size);
   pthread_mutex_unlock(&jit_lock);
+  loom_time_phase(&t, "JIT: add object");
   if (e) {
     set_error(log, "loading native code", e);
+    pthread_mutex_lock(&jit_lock);
+    LLVMErrorRef c = LLVMOrcJITDylibClear(jd);
+    pthread_mutex_unlock(&jit_lock);
+    if (c)
+      LLVMConsumeError(c);
     return NULL;
   }
   struct loom_loaded_code *c = calloc(1, sizeof *c);
   c->dylib = jd;
   return c;
+}
+
+struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) {
+  return load(object, log);
+}
+
+struct loom_loaded_code *loom_jit_load_binary(const struct loom_program_binary *bin,
+                                              char **log) {
+  if (!bin->pending)
+    return load(&bin->object, log);
+  struct loom_loaded_code *c = load(NULL, log);
+  if (c)
+    c->pending = loom_codegen_retain(bin->pending);
+  return c;
+}
+
+/* Adds the program's object code, once it exists. */
+static int add_pending(struct loom_loaded_code *code) {
+  const struct loom_blob *object = loom_codegen_object(code->pending);
+  if (!object)
+    return -1;
+  pthread_mutex_lock(&jit_lock);
+  LLVMErrorRef e = NULL;
+  if (!code->added) {
+    e = add_object(code->dylib, object->data, object->size);
+    code->added = e == NULL;
+  }
+  pthread_mutex_unlock(&jit_lock);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    fprintf(stderr, "LoomCL: loading native code: %s\n", msg);
+    LLVMDisposeErrorMessage(msg);
+    return -1;
+  }
+  return 0;
 }
 
 struct lookup_result {
@@ -164,6 +219,10 @@ static void on_lookup(LLVMErrorRef err, LLVMOrcCSymbolMapPairs result, size_t n,
 }
 
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) {
+  if (code->pending && add_pending(code) != 0)
+    return NULL;
+  struct loom_timer t;
+  loom_time_start(&t);
   size_t len = strlen(kernel_name) + sizeof ".loom_wg";
   char *sym = malloc(len);
   snprintf(sym, len, "%s.loom_wg", kernel_name);
@@ -184,6 +243,7 @@ loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_nam
   pthread_cond_destroy(&r.cond);
   LLVMOrcReleaseSymbolStringPoolEntry(want.Name);
   free(sym);
+  loom_time_phase(&t, "JIT: look up a kernel");
   loom_wg_fn fn;
   uintptr_t a = (uintptr_t)r.addr;
   memcpy(&fn, &a, sizeof fn);
@@ -198,5 +258,6 @@ void loom_jit_unload(struct loom_loaded_code *code) {
   pthread_mutex_unlock(&jit_lock);
   if (e)
     LLVMConsumeError(e);
+  loom_codegen_release(code->pending);
   free(code);
 }

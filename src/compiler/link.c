@@ -5,8 +5,10 @@
  *   read kernel metadata -> inline everything into the kernels -> per kernel:
  *   __local variables to offsets, barrier preparation -> region functions ->
  *   work-group function -> O3 for the host CPU -> object code. */
+#include "build_time.h"
+#include "clang_overlap.h"
+#include "codegen.h"
 #include "compiler.h"
-#include "half_lower.h"
 #include "llvm_util.h"
 #include "printf.h"
 #include "util.h"
@@ -29,6 +31,12 @@ struct diag_sink {
 static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   struct diag_sink *s = ctx;
   LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
+  if (sev == LLVMDSRemark && getenv("LOOMCL_LLVM_ARGS")) {
+    /* optimisation remarks asked for through LOOMCL_LLVM_ARGS */
+    char *msg = LLVMGetDiagInfoDescription(info);
+    fprintf(stderr, "loomcl remark: %s\n", msg);
+    LLVMDisposeMessage(msg);
+  }
   if (sev != LLVMDSError && sev != LLVMDSWarning)
     return;
   char *msg = LLVMGetDiagInfoDescription(info);
@@ -56,7 +64,7 @@ static LLVMModuleRef parse(LLVMContextRef c, const void *data, size_t size, char
  * the linker then materialises and copies only the functions the program
  * references, so a small program links in a few milliseconds however large
  * the library grows. */
-static LLVMModuleRef parse_library(LLVMContextRef c, char **log) {
+LLVMModuleRef loom_open_builtin_library(LLVMContextRef c, char **log) {
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
       (const char *)loom_builtins_cpu, loom_builtins_cpu_size, "loomcl-builtins", 0);
   LLVMModuleRef lib = NULL;
@@ -156,17 +164,24 @@ static uint64_t private_bytes(LLVMValueRef k, LLVMTargetDataRef td) {
   return total;
 }
 
-static int make_executable(LLVMModuleRef m, const struct loom_build_options *opts,
+/* lib: the builtin library if already opened in m's context (taken) */
+static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
+                           const struct loom_build_options *opts,
                            const struct loom_target *target, struct loom_program_binary *out,
                            char **log) {
   LLVMContextRef c = LLVMGetModuleContext(m);
-  LLVMModuleRef lib = parse_library(c, log);
+  struct loom_timer t;
+  loom_time_start(&t);
+  LLVMModuleRef lib = *lib_ready ? *lib_ready : loom_open_builtin_library(c, log);
+  *lib_ready = NULL;
   if (!lib)
     return -1;
+  loom_time_phase(&t, "builtins: open (unless ready)");
   if (LLVMLinkModules2(m, lib)) {
     loom_str_append(log, "error: linking the builtin library failed\n");
     return -1;
   }
+  loom_time_phase(&t, "builtins: link");
   if (loom_lower_printf(m, log))
     return -1;
   if (check_undefined(m, log))
@@ -188,7 +203,9 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
   loom_kernel_meta_from_module(m, td, true, out);
   prepare_functions(m);
   loom_guard_divisions(m);
+  loom_time_phase(&t, "retarget, metadata");
   int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,lcssa)", tm);
+  loom_time_phase(&t, "inline, simplify");
 
   struct loom_wg_build *builds = calloc(out->num_kernels + 1, sizeof *builds);
   for (uint32_t i = 0; i < out->num_kernels && rc == 0; i++) {
@@ -228,42 +245,21 @@ static int make_executable(LLVMModuleRef m, const struct loom_build_options *opt
     free(builds[i].region_has_loop);
   }
   free(builds);
+  loom_time_phase(&t, "work-group functions");
   /* only the work-group functions stay visible */
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
     if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage)
       LLVMSetLinkage(g, LLVMInternalLinkage);
   if (rc == 0) {
-    char *err = NULL;
+    loom_add_vector_variants(m);
     if (getenv("LOOMCL_DUMP_IR"))
       LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR"), NULL);
-    /* Outer work-item loops are vectorised by VPlan's native path, which
-     * cannot widen OpenCL vector values (it would need vectors of vectors):
-     * split those into scalars first; the vectoriser re-vectorises them
-     * across work-items. */
-    if (rc == 0 && any_outer)
-      rc = loom_run_passes(m, "function(scalarizer,instcombine<no-verify-fixpoint>)", tm);
-    if (rc == 0)
-      rc = loom_run_passes(m, opts->opt_disable ? "default<O1>" : "default<O3>", tm);
-    if (rc == 0 && any_outer && loom_scalarize_uniform_vector_phis(m))
-      rc = loom_run_passes(m, "function(instcombine<no-verify-fixpoint>,early-cse,simplifycfg)", tm);
-    if (rc == 0)
-      loom_lower_half_ops(m);
-    if (getenv("LOOMCL_DUMP_IR_OPT"))
-      LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
-    LLVMMemoryBufferRef obj = NULL;
-    if (rc == 0 && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &err, &obj)) {
-      loom_str_append(log, "error: code generation failed: ");
-      loom_str_append(log, err ? err : "");
-      loom_str_append(log, "\n");
-      rc = -1;
-    }
-    LLVMDisposeMessage(err);
-    if (obj) {
-      out->object.size = LLVMGetBufferSize(obj);
-      out->object.data = malloc(out->object.size);
-      memcpy(out->object.data, LLVMGetBufferStart(obj), out->object.size);
-      LLVMDisposeMemoryBuffer(obj);
-    }
+    /* O3 and code generation run on compile threads, kernel by kernel
+     * (codegen.c), unless the optimised IR is to be written out */
+    if (!getenv("LOOMCL_DUMP_IR_OPT"))
+      out->pending = loom_codegen_start(m, out, target, opts->opt_disable, any_outer);
+    if (!out->pending)
+      rc = loom_optimize_and_emit(m, tm, opts->opt_disable, any_outer, &out->object, log);
   }
   LLVMDisposeTargetData(td);
   LLVMDisposeTargetMachine(tm);
@@ -293,11 +289,14 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
   }
   free(optlog);
   make_library = make_library || opts.create_library;
-  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef lib = NULL;
+  LLVMContextRef c = loom_library_take(&lib);
   struct diag_sink sink = {log, false};
   LLVMContextSetDiagnosticHandler(c, on_diagnostic, &sink);
   LLVMModuleRef m = NULL;
   int rc = 0;
+  struct loom_timer t;
+  loom_time_start(&t);
   for (size_t i = 0; i < num_inputs && rc == 0; i++) {
     LLVMModuleRef mi = parse(c, inputs[i]->data, inputs[i]->size, log);
     if (!mi) {
@@ -312,6 +311,7 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
     rc = -1;
   if (rc == 0) {
     to_blob(m, &out->bitcode);
+    loom_time_phase(&t, "parse, link inputs, write");
     if (make_library) {
       out->kind = LOOM_BINARY_LIBRARY;
       LLVMTargetMachineRef tm = loom_target_machine(target);
@@ -321,14 +321,19 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
       LLVMDisposeTargetMachine(tm);
     } else {
       out->kind = LOOM_BINARY_EXECUTABLE;
-      rc = make_executable(m, &opts, target, out, log);
+      rc = make_executable(m, &lib, &opts, target, out, log);
       if (rc == 0 && sink.error)
         rc = -1;
     }
   }
-  if (m)
-    LLVMDisposeModule(m);
-  LLVMContextDispose(c);
+  if (lib)
+    LLVMDisposeModule(lib);
+  /* pending code generation owns the module and its context */
+  if (!out->pending) {
+    if (m)
+      LLVMDisposeModule(m);
+    LLVMContextDispose(c);
+  }
   loom_free_options(&opts);
   out->options = strdup(options ? options : "");
   return rc;

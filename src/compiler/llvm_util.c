@@ -18,8 +18,18 @@ static void init_llvm(void) {
    * vectorised as outer loops (VPlan's native path; only loops that carry
    * llvm.loop.vectorize.enable are considered). The scalarizer that prepares
    * them must split vector loads and stores too. */
-  const char *args[] = {"loomcl", "-enable-vplan-native-path", "-scalarize-load-store"};
-  LLVMParseCommandLineOptions(3, args, NULL);
+  const char *args[16] = {"loomcl", "-enable-vplan-native-path", "-scalarize-load-store"};
+  int n = 3;
+  /* LOOMCL_LLVM_ARGS: extra LLVM options for investigating code generation,
+   * e.g. "-pass-remarks-analysis=loop-vectorize" (space-separated) */
+  static char extra[1024];
+  const char *env = getenv("LOOMCL_LLVM_ARGS");
+  if (env && strlen(env) < sizeof extra) {
+    strcpy(extra, env);
+    for (char *tok = strtok(extra, " "); tok && n < 16; tok = strtok(NULL, " "))
+      args[n++] = tok;
+  }
+  LLVMParseCommandLineOptions(n, args, NULL);
 }
 
 void loom_llvm_init(void) { pthread_once(&init_once, init_llvm); }

@@ -12,7 +12,9 @@
  * casts, selects, phis, address arithmetic, plain loads and stores, and
  * calls of element-wise intrinsics; and no store sits inside an inner loop:
  * O3 turns such loops (zeroing or copying a row per work-item) into memset
- * or memcpy calls before the vectoriser runs, which it would then fail on. */
+ * or memcpy calls before the vectoriser runs, which it would then fail on.
+ * For the same reason no store in the region may store a constant or an
+ * aggregate (MemCpyOpt makes memsets and memcpys of those). */
 #include "../../builtins/loom_abi.h"
 #include "wg_internal.h"
 #include <stdlib.h>
@@ -56,8 +58,17 @@ static bool widenable(LLVMValueRef in) {
   case LLVMBr: case LLVMRet: case LLVMExtractElement: case LLVMInsertElement:
   case LLVMShuffleVector: case LLVMFreeze:
     return true;
-  case LLVMLoad: case LLVMStore:
+  case LLVMLoad:
     return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
+  case LLVMStore: {
+    /* a store of a constant (vstore16 of a splat, zeroing) may become a
+     * memset, and one of an aggregate a memcpy, before the vectoriser runs */
+    LLVMValueRef v = LLVMGetOperand(in, 0);
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+    if (LLVMIsConstant(v) || k == LLVMStructTypeKind || k == LLVMArrayTypeKind)
+      return false;
+    return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
+  }
   case LLVMCall:
     return widenable_call(in);
   default:

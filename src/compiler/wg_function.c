@@ -237,6 +237,10 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   snprintf(width, sizeof width, "%u", simd_bytes * 8);
   loom_add_fn_str_attr(w, "prefer-vector-width", width);
   loom_add_fn_str_attr(w, "min-legal-vector-width", width);
+  /* -cl-fast-relaxed-math marks divisions `arcp`, and x86 would then use a
+   * reciprocal estimate with one refinement: up to 3 ulp, over the 2.5 the
+   * spec allows for relaxed x / y. Divisions stay real divisions. */
+  loom_add_fn_str_attr(w, "reciprocal-estimates", "!divf,!vec-divf,!divd,!vec-divd");
 
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c, w, "entry");

@@ -68,6 +68,12 @@ void loom_lower_local_atomics(LLVMValueRef k) LOOM_HIDDEN;
 /* safe_division.c: integer divisions never trap */
 void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* Gives every remaining scalar math call (C library or an intrinsic the
+ * vectoriser cannot widen) vector variants that call it lane by lane, so
+ * that work-item loops holding such calls still vectorise
+ * (vector_variants.c). Run before O3. */
+void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;

@@ -64,6 +64,9 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
                          const cl_program *inputs) LOOM_HIDDEN;
 /* loads a binary for device i; returns CL_SUCCESS or CL_INVALID_BINARY */
 cl_int loom_program_set_binary(cl_program p, cl_uint i, const unsigned char *data, size_t size) LOOM_HIDDEN;
+/* the work-group function of kernel i of build b (waits for code still being
+ * generated); NULL if there is none */
+loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, uint32_t i) LOOM_HIDDEN;
 /* the build of device dev (NULL if dev is not a program device) */
 struct loom_program_build *loom_program_build_for(cl_program p, cl_device_id dev) LOOM_HIDDEN;
 /* the target description of a device */

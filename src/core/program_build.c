@@ -71,19 +71,20 @@ static void reset_build(struct loom_program_build *b) {
   b->binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
 }
 
-/* Loads the native code of an executable and finds its kernels. */
+/* Loads the native code of an executable and finds its kernels; code still
+ * being generated is found when a kernel is created (loom_program_kernel_fn). */
 static int load_executable(struct loom_program_build *b) {
-  if (b->bin.kind != LOOM_BINARY_EXECUTABLE || !b->bin.object.size)
+  if (b->bin.kind != LOOM_BINARY_EXECUTABLE || (!b->bin.object.size && !b->bin.pending))
     return -1;
   loom_jit_unload(b->code); /* a rebuild replaces what was loaded before */
   b->code = NULL;
   free(b->fns);
   b->fns = NULL;
-  b->code = loom_jit_load(&b->bin.object, &b->log);
+  b->code = loom_jit_load_binary(&b->bin, &b->log);
   if (!b->code)
     return -1;
   b->fns = calloc(b->bin.num_kernels + 1, sizeof *b->fns);
-  for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
+  for (uint32_t i = 0; i < b->bin.num_kernels && !b->bin.pending; i++) {
     b->fns[i] = loom_jit_lookup(b->code, b->bin.kernels[i].name);
     if (!b->fns[i]) {
       loom_str_append(&b->log, "error: kernel code not found\n");
@@ -96,19 +97,20 @@ static int load_executable(struct loom_program_build *b) {
 
 /* The cache holds serialised executables keyed by what produced them. */
 static bool cache_lookup(const char *key, struct loom_program_binary *bin) {
-  struct loom_blob data = {0};
-  if (loom_cache_get(key, &data) != 0)
-    return false;
-  int rc = loom_binary_deserialize(data.data, data.size, bin);
-  loom_blob_free(&data);
-  return rc == 0 && bin->kind == LOOM_BINARY_EXECUTABLE;
+  return loom_cache_get_binary(key, bin) == 0 && bin->kind == LOOM_BINARY_EXECUTABLE;
 }
 
 static void cache_store(const char *key, const struct loom_program_binary *bin) {
-  struct loom_blob data = {0};
-  if (loom_binary_serialize(bin, &data) == 0)
-    loom_cache_put(key, &data);
-  loom_blob_free(&data);
+  loom_cache_put_binary(key, bin);
+}
+
+loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, uint32_t i) {
+  pthread_mutex_lock(&p->lock);
+  if (!b->fns[i] && b->code)
+    b->fns[i] = loom_jit_lookup(b->code, b->bin.kernels[i].name);
+  loom_wg_fn fn = b->fns[i];
+  pthread_mutex_unlock(&p->lock);
+  return fn;
 }
 
 /* The cache key covers the source and options; files the source may read

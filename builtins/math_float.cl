@@ -1,0 +1,136 @@
+/* The float exponential, logarithm, power and trigonometric functions
+ * (OpenCL C 2.0 6.13.2), written without branches or calls so that a
+ * work-item loop calling them still vectorises across work-items.
+ *
+ * Each is evaluated in double: the reductions are exact or lose less than
+ * 2^-45 relative, the polynomials are accurate to about 1e-11, and the one
+ * rounding to float at the end (subnormal results included) keeps every
+ * result within 1 ulp, well inside the spec's limits (3 ulp for exp and log,
+ * 4 for sin and cos, 5 for tan, 16 for pow). Special inputs (NaN, infinities,
+ * zeros, negative arguments of log) are chosen with selects at the end. */
+#include "loom_builtins.h"
+#include "math_map.h"
+#include "math_float.h"
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#include "math_float_core.h"
+
+/* ---- exponentials and logarithms --------------------------------------- */
+
+float OVL exp2(float x) { return exp2_to_float((double)x); }
+float OVL exp(float x) { return exp2_to_float((double)x * 0x1.71547652b82fep0); }
+float OVL exp10(float x) { return exp2_to_float((double)x * 0x1.a934f0979a371p1); }
+
+float OVL log(float x) {
+  double e, l = log_parts((double)x, &e);
+  return log_special(x, (float)(e * LN2 + l));
+}
+float OVL log2(float x) {
+  double e, l = log_parts((double)x, &e);
+  return log_special(x, (float)(e + l * LOG2E));
+}
+float OVL log10(float x) {
+  double e, l = log_parts((double)x, &e);
+  return log_special(x, (float)(e * LOG10_2 + l * LOG10E));
+}
+
+/* ---- pow ---------------------------------------------------------------- */
+
+/* C99 Annex F pow, as OpenCL C requires: 2^(y log2|x|) with the sign of x
+ * for odd integer y, and the listed special cases */
+float OVL pow(float x, float y) {
+  float ax = __builtin_fabsf(x);
+  double e, l = log_parts((double)ax, &e);
+  double lg = e + l * LOG2E;
+  lg = ax == 0.0f ? -(double)INFF : lg;
+  lg = ax == INFF || ax != ax ? (double)ax : lg;
+  float r = exp2_to_float((double)y * lg);
+
+  bool y_int = __builtin_elementwise_rint(y) == y;
+  bool y_odd = y_int && __builtin_elementwise_rint(y * 0.5f) != y * 0.5f;
+  r = x < 0.0f && y_odd ? -r : r;
+  r = x < 0.0f && !y_int && ax != INFF && __builtin_fabsf(y) != INFF ? QNANF : r;
+  /* pow(-0, y) and pow(-inf, y) keep the sign of x for odd y */
+  r = x == 0.0f && y_odd ? __builtin_copysignf(r, x) : r;
+  r = x == -1.0f && __builtin_fabsf(y) == INFF ? 1.0f : r;
+  r = x == 1.0f || y == 0.0f ? 1.0f : r;
+  return r;
+}
+
+/* ---- sin, cos, tan ---------------------------------------------------------- */
+
+/* bits of 2/pi, after one zero word so that a window may start before the
+ * binary point (for |x| near 1) */
+__constant uint loom_two_over_pi_bits[8] = {
+    0x00000000, 0xa2f9836e, 0x4e441529, 0xfc2757d1,
+    0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab};
+
+/* |x| = r + q pi/2 with |r| <= pi/4, exactly enough for any float: Payne and
+ * Hanek's reduction with a 96-bit window of 2/pi picked by the exponent of
+ * x, in integer arithmetic. |x| = m 2^E with m < 2^24 an integer; the bits of
+ * 2/pi above the window only add multiples of 4 to x 2/pi, and the ones
+ * below it less than 2^-70. Small |x| is returned unchanged with q = 0. */
+static double reduce_pi_2(float ax, __private uint *quadrant) {
+  uint u = AS_U(ax);
+  int E = (int)(u >> 23) - 150;
+  ulong m = (ulong)((u & 0x7fffffu) | 0x800000u);
+  /* first window bit: 2/pi bit E-1 (counted from 1), plus the zero word */
+  int p0 = __builtin_elementwise_min(__builtin_elementwise_max(E + 30, 0), 134);
+  int w = p0 >> 5, s = p0 & 31;
+  ulong t0 = (ulong)loom_two_over_pi_bits[w] << 32 | loom_two_over_pi_bits[w + 1];
+  ulong t1 = (ulong)loom_two_over_pi_bits[w + 2] << 32 | loom_two_over_pi_bits[w + 3];
+  ulong hi = t0 << s | (t1 >> 1) >> (63 - s); /* window bits 0..63 */
+  ulong lo = (t1 << s) >> 32;                  /* window bits 64..95 */
+  /* m * window mod 2^96: the top two bits are the quadrant, the rest the
+   * fraction of x 2/pi */
+  ulong plo = m * lo;
+  ulong phi = m * hi + (plo >> 32);
+  uint q = (uint)(phi >> 62);
+  /* round to the nearest quadrant: a fraction >= 1/2 becomes negative */
+  long f = (long)(phi << 2);
+  q += (uint)((ulong)f >> 63);
+  double r = (double)f * 0x1.921fb54442d18p-64; /* fraction * pi/2 */
+  bool small = ax < 0x1.921fb6p-1f;
+  *quadrant = small ? 0u : q & 3u;
+  return small ? (double)ax : r;
+}
+
+float OVL sin(float x) {
+  float ax = __builtin_fabsf(x);
+  uint q;
+  double r = reduce_pi_2(ax, &q);
+  double s = sin_poly(r), c = cos_poly(r);
+  double v = (q & 1u) ? c : s;
+  v = (q & 2u) ? -v : v;
+  float res = with_sign_of((float)v, x);
+  return ax == INFF || x != x ? QNANF : res;
+}
+
+float OVL cos(float x) {
+  float ax = __builtin_fabsf(x);
+  uint q;
+  double r = reduce_pi_2(ax, &q);
+  double s = sin_poly(r), c = cos_poly(r);
+  double v = (q & 1u) ? -s : c;
+  v = (q & 2u) ? -v : v;
+  return ax == INFF || x != x ? QNANF : (float)v;
+}
+
+float OVL tan(float x) {
+  float ax = __builtin_fabsf(x);
+  uint q;
+  double r = reduce_pi_2(ax, &q);
+  double s = sin_poly(r), c = cos_poly(r);
+  /* tan(r + pi/2) = -cos r / sin r; r is never 0 there (no nonzero float is
+   * a multiple of pi/2) */
+  double v = (q & 1u) ? -c / s : s / c;
+  float res = with_sign_of((float)v, x);
+  return ax == INFF || x != x ? QNANF : res;
+}
+
+LM_WIDTHS(LM_V1, float, exp) LM_WIDTHS(LM_V1, float, exp2)
+LM_WIDTHS(LM_V1, float, exp10) LM_WIDTHS(LM_V1, float, log)
+LM_WIDTHS(LM_V1, float, log2) LM_WIDTHS(LM_V1, float, log10)
+LM_WIDTHS(LM_V1, float, sin) LM_WIDTHS(LM_V1, float, cos)
+LM_WIDTHS(LM_V1, float, tan) LM_WIDTHS(LM_V2, float, pow)

@@ -1,0 +1,105 @@
+/* Float hyperbolic functions, expm1, log1p and the inverse trigonometric
+ * functions (OpenCL C 2.0 6.13.2), branch-free and in double like
+ * math_float.cl, so that they vectorise across work-items. Where the
+ * exponential-based formula would cancel (|x| < 1/16), a short Taylor
+ * polynomial takes over; both are within 1e-10 relative, and the single
+ * rounding to float keeps results within 1 ulp (the spec allows 3 to 5). */
+#include "loom_builtins.h"
+#include "math_map.h"
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#include "math_float_core.h"
+
+#define SMALL 0.0625
+
+float OVL expm1(float x) {
+  double d = (double)x;
+  /* Taylor to x^8: |x| < 1/16 leaves less than 1e-14 relative */
+  double p = 1.0 / 40320;
+  p = p * d + 1.0 / 5040;
+  p = p * d + 1.0 / 720;
+  p = p * d + 1.0 / 120;
+  p = p * d + 1.0 / 24;
+  p = p * d + 1.0 / 6;
+  p = p * d + 0.5;
+  double small = d * (1.0 + d * p); /* keeps the sign of -0 */
+  double r = exp2_d(d * LOG2E) - 1.0;
+  return __builtin_fabs(d) < SMALL ? (float)small : (float)r;
+}
+
+float OVL log1p(float x) {
+  double d = (double)x;
+  /* 1 + x is exact in double for |x| >= 2^-29; below 1/16 the series is used */
+  double e, l = log_parts(1.0 + d, &e);
+  double big = e * LN2 + l;
+  double p = -1.0 / 10;
+  p = p * d + 1.0 / 9;
+  p = p * d - 1.0 / 8;
+  p = p * d + 1.0 / 7;
+  p = p * d - 1.0 / 6;
+  p = p * d + 1.0 / 5;
+  p = p * d - 1.0 / 4;
+  p = p * d + 1.0 / 3;
+  p = p * d - 0.5;
+  double small = d * (1.0 + d * p);
+  float r = __builtin_fabs(d) < SMALL ? (float)small : (float)big;
+  r = x == -1.0f ? -INFF : r;
+  r = x < -1.0f ? QNANF : r;
+  return x == INFF || x != x ? x + x : r;
+}
+
+/* e^|x| and e^-|x| for the hyperbolic functions */
+static double exp_abs(float x) { return exp2_d(__builtin_fabs((double)x) * LOG2E); }
+
+float OVL sinh(float x) {
+  double a = __builtin_fabs((double)x), z = a * a;
+  double p = 1.0 / 362880;
+  p = p * z + 1.0 / 5040;
+  p = p * z + 1.0 / 120;
+  p = p * z + 1.0 / 6;
+  double small = a + a * z * p;
+  double e = exp_abs(x);
+  double big = 0.5 * e - 0.5 / e;
+  float r = with_sign_of(a < SMALL ? (float)small : (float)big, x);
+  return x != x ? x : r;
+}
+
+float OVL cosh(float x) {
+  double e = exp_abs(x);
+  float r = (float)(0.5 * e + 0.5 / e);
+  return x != x ? x : r;
+}
+
+float OVL tanh(float x) {
+  double a = __builtin_fabs((double)x), z = a * a;
+  double p = 62.0 / 2835;
+  p = p * z - 17.0 / 315;
+  p = p * z + 2.0 / 15;
+  p = p * z - 1.0 / 3;
+  double small = a + a * z * p;
+  /* e^2|x| saturates at 2^130, where (e - 1) / (e + 1) rounds to 1 */
+  double e = exp2_d(a * (2.0 * LOG2E));
+  double big = (e - 1.0) / (e + 1.0);
+  float r = with_sign_of(a < SMALL ? (float)small : (float)big, x);
+  return x != x ? x : r;
+}
+
+float OVL atan(float x) { return (float)atan_d((double)x); }
+
+/* asin x = atan(x / sqrt(1 - x^2)); 1 - x^2 is exact in double */
+float OVL asin(float x) {
+  double d = (double)x;
+  return (float)atan_d(d / __builtin_elementwise_sqrt(1.0 - d * d));
+}
+
+/* acos x = 2 atan(sqrt((1 - x) / (1 + x))); 1 - x and 1 + x are exact */
+float OVL acos(float x) {
+  double d = (double)x;
+  return (float)(2.0 * atan_d(__builtin_elementwise_sqrt((1.0 - d) / (1.0 + d))));
+}
+
+LM_WIDTHS(LM_V1, float, expm1) LM_WIDTHS(LM_V1, float, log1p)
+LM_WIDTHS(LM_V1, float, sinh) LM_WIDTHS(LM_V1, float, cosh)
+LM_WIDTHS(LM_V1, float, tanh) LM_WIDTHS(LM_V1, float, atan)
+LM_WIDTHS(LM_V1, float, asin) LM_WIDTHS(LM_V1, float, acos)
