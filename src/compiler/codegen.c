@@ -37,8 +37,10 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
   loom_time_phase(&t, "O3");
   if (rc == 0 && any_outer && loom_scalarize_uniform_vector_phis(m))
     rc = loom_run_passes(m, "function(instcombine<no-verify-fixpoint>,early-cse,simplifycfg)", tm);
-  if (rc == 0)
+  if (rc == 0) {
     loom_lower_half_ops(m);
+    loom_drop_unused_vector_variants(m);
+  }
   if (getenv("LOOMCL_DUMP_IR_OPT"))
     LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
   loom_time_phase(&t, "after O3, half lowering");

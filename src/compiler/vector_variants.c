@@ -14,6 +14,7 @@
 #include "llvm_util.h"
 #include "wg_internal.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* intrinsics that LLVM 19's vectoriser does not widen by itself */
@@ -73,7 +74,9 @@ static LLVMValueRef make_variant(LLVMModuleRef m, LLVMValueRef f, unsigned lanes
   LLVMTypeRef vparams[4] = {vt, vt, vt, vt};
   vparams[n] = mt;
   LLVMValueRef v = LLVMAddFunction(m, name, LLVMFunctionType(vt, vparams, n + masked, 0));
-  LLVMSetLinkage(v, LLVMInternalLinkage);
+  /* external until the vectoriser has run: nothing calls it before, and
+   * O3 would delete an unused internal function */
+  LLVMSetLinkage(v, LLVMExternalLinkage);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
   LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(c, v, "entry");
   LLVMPositionBuilderAtEnd(b, bb);
@@ -118,10 +121,9 @@ static LLVMValueRef make_variant(LLVMModuleRef m, LLVMValueRef f, unsigned lanes
 void loom_add_vector_variants(LLVMModuleRef m) {
   static const unsigned widths[] = {2, 4, 8, 16};
   enum { NW = sizeof widths / sizeof widths[0] };
-  LLVMValueRef keep[256];
-  unsigned num_keep = 0;
+  unsigned num_made = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    if (!wants_variants(f) || num_keep + 2 * NW > sizeof keep / sizeof keep[0])
+    if (!wants_variants(f) || num_made >= 64 * NW)
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
@@ -133,7 +135,8 @@ void loom_add_vector_variants(LLVMModuleRef m) {
       bool masked = w >= NW;
       unsigned lanes = widths[w % NW];
       snprintf(vname, sizeof vname, "__loom_vec%u%s_%s", lanes, masked ? "m" : "", name);
-      keep[num_keep++] = make_variant(m, f, lanes, masked, vname);
+      make_variant(m, f, lanes, masked, vname);
+      num_made++;
       /* VFABI name: _ZGV, LLVM's own ISA token, N(o mask) or M(ask), lane
        * count, one vector token per parameter, the scalar name, the
        * variant's name */
@@ -143,24 +146,24 @@ void loom_add_vector_variants(LLVMModuleRef m) {
     }
     loom_add_fn_str_attr(f, VARIANT_ATTR, mapping);
   }
-  if (!num_keep)
-    return;
-  /* nothing calls the variants until the vectoriser does: keep them alive
-   * through the passes before it */
-  LLVMContextRef c = LLVMGetModuleContext(m);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
-  LLVMValueRef old = LLVMGetNamedGlobal(m, "llvm.compiler.used");
-  if (old) {
-    /* keep what was listed before */
-    LLVMValueRef init = LLVMGetInitializer(old);
-    int k = init ? LLVMGetNumOperands(init) : 0;
-    for (int i = 0; i < k && num_keep < sizeof keep / sizeof keep[0]; i++)
-      keep[num_keep++] = LLVMGetOperand(init, (unsigned)i);
-    LLVMDeleteGlobal(old);
+}
+
+static bool is_variant(LLVMValueRef v) {
+  size_t len;
+  const char *name = LLVMIsAFunction(v) ? LLVMGetValueName2(v, &len) : "";
+  return strncmp(name, "__loom_vec", 10) == 0;
+}
+
+void loom_drop_unused_vector_variants(LLVMModuleRef m) {
+  LLVMValueRef f = LLVMGetFirstFunction(m);
+  while (f) {
+    LLVMValueRef next = LLVMGetNextFunction(f);
+    if (is_variant(f)) {
+      if (LLVMGetFirstUse(f))
+        LLVMSetLinkage(f, LLVMInternalLinkage);
+      else
+        LLVMDeleteFunction(f);
+    }
+    f = next;
   }
-  LLVMTypeRef at = LLVMArrayType2(ptr, num_keep);
-  LLVMValueRef used = LLVMAddGlobal(m, at, "llvm.compiler.used");
-  LLVMSetLinkage(used, LLVMAppendingLinkage);
-  LLVMSetSection(used, "llvm.metadata");
-  LLVMSetInitializer(used, LLVMConstArray2(ptr, keep, num_keep));
 }

@@ -73,6 +73,9 @@ void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
  * that work-item loops holding such calls still vectorise
  * (vector_variants.c). Run before O3. */
 void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
+/* After O3: the variants the vectoriser did not call are deleted, so that
+ * they cost no code generation. */
+void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
