@@ -1,5 +1,7 @@
 #include "harness.h"
 #include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 int test_failures;
 int test_checks;
@@ -179,4 +181,24 @@ char *test_read_file(const char *path) {
     s[got] = 0;
   fclose(f);
   return s;
+}
+
+cl_kernel test_kernel_with_ir(struct test_env *env, const char *src, const char *name,
+                              const char *options, char **ir) {
+  *ir = NULL;
+  char path[] = "/tmp/loomcl-ir-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return NULL;
+  close(fd);
+  setenv("LOOMCL_DUMP_IR_OPT", path, 1);
+  setenv("LOOMCL_CACHE", "0", 1);
+  cl_kernel k = test_kernel_from(env, src, name, options);
+  unsetenv("LOOMCL_DUMP_IR_OPT");
+  unsetenv("LOOMCL_CACHE");
+  *ir = test_read_file(path);
+  unlink(path);
+  CHECK(*ir != NULL);
+  return k;
 }

@@ -81,6 +81,11 @@ void test_appendf(char **s, size_t *len, size_t *cap, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* xorshift64: deterministic pseudo-random test inputs */
 uint64_t test_xorshift64(uint64_t *state);
+/* Builds src uncached and creates kernel `name` like test_kernel_from;
+ * *ir receives the optimised LLVM IR of the program (free it; NULL if it
+ * could not be read, which is recorded as a failure). */
+cl_kernel test_kernel_with_ir(struct test_env *env, const char *src, const char *name,
+                              const char *options, char **ir);
 /* The whole file as a NUL-terminated string (free it), or NULL. */
 char *test_read_file(const char *path);
 /* Prints a summary line and returns the process exit code. */

@@ -12,7 +12,6 @@
 #include "half_ref.h"
 #include <CL/cl_ext.h>
 #include <limits.h>
-#include <unistd.h>
 
 #define NE 768 /* elements per buffer: divisible by 3 and 16 */
 
@@ -515,30 +514,16 @@ static int widest(const char *ir, const char *elem) {
  * lanes) and fma (in double lanes) are widened across work-items, and the
  * sign-bit operations are integer operations (src/compiler/half_lower.c) */
 static void test_vectorisation(struct test_env *env) {
-  char path[] = "/tmp/loomcl-half-vec-XXXXXX";
-  int fd = mkstemp(path);
-  CHECK(fd >= 0);
-  if (fd < 0)
-    return;
-  close(fd);
-  setenv("LOOMCL_DUMP_IR_OPT", path, 1);
-  setenv("LOOMCL_CACHE", "0", 1);
   const char *src = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
                     "__kernel void k(__global half *a, __global const half *b,\n"
                     "                __global const half *c, __global half *d) {\n"
                     "  size_t i = get_global_id(0);\n"
                     "  a[i] = a[i] * b[i] + sqrt(c[i]);\n"
                     "  d[i] = fma(-a[i], b[i], c[i]);\n}\n";
-  cl_kernel k = test_kernel_from(env, src, "k", NULL);
-  unsetenv("LOOMCL_DUMP_IR_OPT");
-  unsetenv("LOOMCL_CACHE");
-  FILE *f = fopen(path, "rb");
-  char *ir = calloc(1, 1 << 22);
-  size_t n = f ? fread(ir, 1, (1 << 22) - 1, f) : 0;
-  if (f)
-    fclose(f);
-  unlink(path);
-  CHECK(n > 0);
+  char *ir;
+  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
+  if (!ir)
+    ir = strdup("");
   CHECK(widest(ir, "half") >= 4);
   CHECK(widest(ir, "float") >= 4);
   CHECK(widest(ir, "double") >= 4);

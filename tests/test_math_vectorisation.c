@@ -8,28 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define N 4096
-
-/* the optimised IR of the program built from src (free it), or NULL */
-static char *optimised_ir(struct test_env *env, const char *src, cl_kernel *k) {
-  char path[] = "/tmp/loomcl-math-vec-XXXXXX";
-  int fd = mkstemp(path);
-  CHECK(fd >= 0);
-  if (fd < 0)
-    return NULL;
-  close(fd);
-  setenv("LOOMCL_DUMP_IR_OPT", path, 1);
-  setenv("LOOMCL_CACHE", "0", 1);
-  *k = test_kernel_from(env, src, "k", NULL);
-  unsetenv("LOOMCL_DUMP_IR_OPT");
-  unsetenv("LOOMCL_CACHE");
-  char *ir = test_read_file(path);
-  unlink(path);
-  CHECK(ir != NULL);
-  return ir;
-}
 
 /* the text of the work-group function (the vectorised work-item loops) */
 static const char *wg_function(const char *ir) {
@@ -63,8 +43,8 @@ static void test_float_functions(struct test_env *env) {
       "  out[8 * i + 6] = tanh(v);\n"
       "  out[8 * i + 7] = atan(v);\n"
       "}\n";
-  cl_kernel k = NULL;
-  char *ir = optimised_ir(env, src, &k);
+  char *ir;
+  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
   const char *wg = wg_function(ir);
   /* widened arithmetic, and no call to a math function left */
   CHECK(strstr(wg, "<16 x double>") != NULL || strstr(wg, "<8 x double>") != NULL);
@@ -128,8 +108,8 @@ static void test_library_calls(struct test_env *env) {
       "  out[4 * i + 2] = exp(v * 0.25);\n"
       "  out[4 * i + 3] = sin(v * 1000.0);\n"
       "}\n";
-  cl_kernel k = NULL;
-  char *ir = optimised_ir(env, src, &k);
+  char *ir;
+  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
   const char *wg = wg_function(ir);
   CHECK(strstr(wg, "@__loom_vec") != NULL);
   CHECK(strstr(wg, "x double>") != NULL);

@@ -118,14 +118,7 @@ void loom_codegen_warm_up(const struct loom_target *target) {
     if (!LLVMParseIRInContext(c, buf, &m, &msg)) {
       LLVMTargetMachineRef tm = loom_target_machine(target);
       if (tm) {
-        char *triple = LLVMGetTargetMachineTriple(tm);
-        LLVMSetTarget(m, triple);
-        LLVMDisposeMessage(triple);
-        LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-        char *dl = LLVMCopyStringRepOfTargetData(td);
-        LLVMSetDataLayout(m, dl);
-        LLVMDisposeMessage(dl);
-        LLVMDisposeTargetData(td);
+        LLVMDisposeTargetData(loom_retarget(m, tm));
         /* writing bitcode (codegen.c does) has statics of its own */
         LLVMDisposeMemoryBuffer(LLVMWriteBitcodeToMemoryBuffer(m));
         struct loom_blob object = {0};

@@ -192,13 +192,7 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     loom_str_append(log, "error: no code generator for this host\n");
     return -1;
   }
-  char *triple = LLVMGetTargetMachineTriple(tm);
-  LLVMSetTarget(m, triple);
-  LLVMDisposeMessage(triple);
-  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-  char *dl = LLVMCopyStringRepOfTargetData(td);
-  LLVMSetDataLayout(m, dl);
-  LLVMDisposeMessage(dl);
+  LLVMTargetDataRef td = loom_retarget(m, tm);
 
   loom_kernel_meta_from_module(m, td, true, out);
   prepare_functions(m);

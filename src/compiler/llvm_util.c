@@ -34,6 +34,17 @@ static void init_llvm(void) {
 
 void loom_llvm_init(void) { pthread_once(&init_once, init_llvm); }
 
+LLVMTargetDataRef loom_retarget(LLVMModuleRef m, LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(m, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  char *dl = LLVMCopyStringRepOfTargetData(td);
+  LLVMSetDataLayout(m, dl);
+  LLVMDisposeMessage(dl);
+  return td;
+}
+
 /* One target machine per build: builds run concurrently on several host
  * threads and a target machine is not meant to be shared while generating
  * code. Creating one costs well under a millisecond. */

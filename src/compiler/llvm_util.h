@@ -22,6 +22,10 @@ void loom_llvm_init(void) LOOM_HIDDEN;
 /* a target machine for code generation; dispose with LLVMDisposeTargetMachine */
 LLVMTargetMachineRef loom_target_machine(const struct loom_target *t) LOOM_HIDDEN;
 
+/* Gives m the target machine's triple and data layout; returns that layout
+ * (dispose with LLVMDisposeTargetData). */
+LLVMTargetDataRef loom_retarget(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+
 /* Runs a new-pass-manager pipeline; returns 0 on success. */
 int loom_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 
