@@ -456,19 +456,7 @@ static void math_release(void *p) {
 
 static struct instance *math_open(struct platform_env *env, void *host) {
   struct math_host *h = host;
-  const char *names[] = {"math_heavy", NULL};
-  struct instance *in = bench_open_instance(env, math_source, NULL, names);
-  if (!in)
-    return NULL;
-  in->buffers[0] = bench_buffer(env, h->n * sizeof(float), h->in);
-  in->buffers[1] = bench_buffer(env, h->n * sizeof(float), NULL);
-  if (!in->buffers[0] || !in->buffers[1] || !bench_args(in, 0, "bb", 0, 1)) {
-    bench_close_instance(in);
-    return NULL;
-  }
-  size_t g = h->n, l = 256;
-  bench_add_launch(in, 0, 1, &g, &l);
-  return in;
+  return bench_open_elementwise(env, math_source, "math_heavy", h->n, sizeof(float), h->in);
 }
 
 static bool math_check(struct instance *in, void *host) {

@@ -93,20 +93,8 @@ static struct instance *math_fn_open(struct platform_env *env, void *host) {
            "}\n",
            h->fn->fp64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "", t, t, t,
            h->fn->expr);
-  const char *names[] = {"f", NULL};
-  struct instance *in = bench_open_instance(env, source, NULL, names);
-  if (!in)
-    return NULL;
-  size_t bytes = h->n * (h->fn->fp64 ? sizeof(double) : sizeof(float));
-  in->buffers[0] = bench_buffer(env, bytes, h->in);
-  in->buffers[1] = bench_buffer(env, bytes, NULL);
-  if (!in->buffers[0] || !in->buffers[1] || !bench_args(in, 0, "bb", 0, 1)) {
-    bench_close_instance(in);
-    return NULL;
-  }
-  size_t g = h->n, l = 256;
-  bench_add_launch(in, 0, 1, &g, &l);
-  return in;
+  return bench_open_elementwise(env, source, "f", h->n,
+                                h->fn->fp64 ? sizeof(double) : sizeof(float), h->in);
 }
 
 /* the size of one unit in the last place of w in the result's format */

@@ -239,3 +239,21 @@ bool bench_close_d(const double *got, const double *want, size_t n, double rel_t
   }
   return true;
 }
+
+struct instance *bench_open_elementwise(struct platform_env *env, const char *source,
+                                        const char *kernel, size_t n, size_t elem_size,
+                                        const void *input) {
+  const char *names[] = {kernel, NULL};
+  struct instance *in = bench_open_instance(env, source, NULL, names);
+  if (!in)
+    return NULL;
+  in->buffers[0] = bench_buffer(env, n * elem_size, input);
+  in->buffers[1] = bench_buffer(env, n * elem_size, NULL);
+  if (!in->buffers[0] || !in->buffers[1] || !bench_args(in, 0, "bb", 0, 1)) {
+    bench_close_instance(in);
+    return NULL;
+  }
+  size_t g = n, l = 256;
+  bench_add_launch(in, 0, 1, &g, &l);
+  return in;
+}

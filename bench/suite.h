@@ -89,6 +89,12 @@ cl_program bench_build(struct platform_env *env, const char *source, const char 
 /* A new instance with the program built and the named kernels created (NULL-terminated list). */
 struct instance *bench_open_instance(struct platform_env *env, const char *source,
                                      const char *options, const char *const *kernel_names);
+/* An instance of kernel(global const T *in, global T *out) over n elements
+ * of elem_size bytes, in groups of 256: buffer 0 holds `input`, buffer 1
+ * the output. */
+struct instance *bench_open_elementwise(struct platform_env *env, const char *source,
+                                        const char *kernel, size_t n, size_t elem_size,
+                                        const void *input);
 /* A buffer holding `size` bytes copied from `data` (or zero-filled when NULL). */
 cl_mem bench_buffer(struct platform_env *env, size_t size, const void *data);
 /* Sets kernel arguments from a format: 'b' buffer index, 'i' int, 'u' uint, 'f' float,
