@@ -69,6 +69,9 @@ static LLVMValueRef select_dim(LLVMBuilderRef bld, LLVMValueRef dim, LLVMValueRe
   return LLVMBuildSelect(bld, is0, v[0], LLVMBuildSelect(bld, is1, v[1], v[2], ""), "");
 }
 
+/* largest snapshot of the group-uniform slots kept on the stack */
+#define LOOM_WG_STACK_SNAPSHOT_MAX 1024
+
 /* A region reads group-uniform values from its own copy (an alloca that
  * SROA turns back into SSA), initialised from the snapshot W took before the
  * region's work-item loop started: work-item 0 may already have stored the
@@ -280,8 +283,19 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   ubase_off = LLVMBuildAnd(bld, LLVMBuildAdd(bld, ubase_off, loom_i64(c, 63), ""),
                            loom_i64(c, ~(uint64_t)63), "");
   LLVMValueRef ubase = LLVMBuildGEP2(bld, i8, LLVMGetParam(w, 3), &ubase_off, 1, "uniform_slots");
-  LLVMValueRef uoff = loom_i64(c, uni);
-  LLVMValueRef snapshot = LLVMBuildGEP2(bld, i8, ubase, &uoff, 1, "uniform_snapshot");
+  /* The snapshot is a stack copy when it is small: SROA then turns what
+   * each region reads of it into SSA values defined before the region's
+   * work-item loop, so uniform conditions (a tile loop's `t < n / TS`) are
+   * loop-invariant and the loop is unswitched and vectorised. Read from
+   * scratch, LLVM could not prove the loop's stores never write it. */
+  LLVMValueRef snapshot;
+  if (uni <= LOOM_WG_STACK_SNAPSHOT_MAX) {
+    snapshot = LLVMBuildAlloca(bld, LLVMArrayType2(i8, uni ? uni : 1), "uniform_snapshot");
+    LLVMSetAlignment(snapshot, 64);
+  } else {
+    LLVMValueRef uoff = loom_i64(c, uni);
+    snapshot = LLVMBuildGEP2(bld, i8, ubase, &uoff, 1, "uniform_snapshot");
+  }
   b->uniform_base = ubase;
   kargs[np + 4] = snapshot;
   LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
