@@ -322,6 +322,9 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMPositionBuilderAtEnd(bld, pre);
     if (uni)
       LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
+    LLVMValueRef x_end = loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
+    if (!x_end)
+      x_end = lsize[0];
     LLVMBuildBr(bld, zh);
     LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
 
@@ -344,7 +347,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMBuildStore(bld, nb, next_var);
     LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
     LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
-    LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, lsize[0], ""), xh, yl);
+    LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, x_end, ""), xh, yl);
     if (b->loop_ids) {
       bool outer = b->region_has_loop[r];
       b->any_outer |= outer;

@@ -41,6 +41,14 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 
+/* wi_range.c: when every side effect of region function `region` is
+ * guarded by an upper bound on the local id x, emits at bld (in the
+ * work-group function, before the region's loop) how many work-items in x
+ * need to run (at least 1, at most lsize0); otherwise returns NULL. kargs are
+ * the region call's arguments that are defined before the loop. */
+LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRef bld,
+                                 LLVMValueRef *kargs, LLVMValueRef lsize0) LOOM_HIDDEN;
+
 /* uniformity.c: which values are equal across the work-group */
 struct loom_uniformity;
 struct loom_uniformity *loom_uniformity_compute(LLVMValueRef k) LOOM_HIDDEN;
