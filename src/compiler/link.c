@@ -215,6 +215,8 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     km->num_barriers = b->num_barriers;
     km->scratch_per_item = slots.bytes_per_item;
     b->uniform_bytes = slots.uniform_bytes;
+    b->num_divergent = slots.num_divergent;
+    b->divergent = slots.divergent;
     km->scratch_uniform = 2 * ((slots.uniform_bytes + 63) / 64 * 64);
     loom_wg_make_regions(m, b);
   }
@@ -237,6 +239,8 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     free(builds[i].loop_ids);
     free(builds[i].outer_loop_ids);
     free(builds[i].region_has_loop);
+    free(builds[i].divergent);
+    free(builds[i].access_groups);
   }
   free(builds);
   loom_time_phase(&t, "work-group functions");

@@ -47,7 +47,7 @@ static bool widenable_call(LLVMValueRef call) {
   return false;
 }
 
-static bool widenable(LLVMValueRef in) {
+bool loom_widenable_instruction(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
   case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul: case LLVMFMul:
   case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem: case LLVMSRem: case LLVMFRem:
@@ -115,7 +115,7 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (!widenable(in))
+      if (!loom_widenable_instruction(in))
         return false;
       has_store |= LLVMIsAStoreInst(in) != NULL;
     }

@@ -93,6 +93,7 @@ struct ctx {
   LLVMValueRef slot_fn;
   LLVMTypeRef slot_ty;
   struct loom_slots *slots;
+  struct loom_ptrmap *loop_insts; /* instructions of divergent loops */
 };
 
 static uint64_t slot_alloc(struct ctx *x, uint64_t size, uint64_t align) {
@@ -292,7 +293,7 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
     reach_from(&g, def_block[vi]);
     bool remat = rematerialisable(v);
     /* a uniform value needs one copy for the whole group: slot size 0 */
-    bool uniform = loom_is_uniform(uni, v);
+    bool uniform = loom_is_uniform(uni, v) && !loom_ptrmap_get(x->loop_insts, v, NULL);
     LLVMValueRef slot_store = NULL;
     uint64_t off = 0, size = 0;
     LLVMTypeRef ty = LLVMTypeOf(v);
@@ -347,15 +348,18 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
 
 unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
                                   struct loom_slots *slots) {
+  struct loom_divergent_marks marks;
+  loom_mark_divergent_loops(m, k, &marks);
   size_t nb;
   LLVMValueRef *barriers = loom_calls_in(k, LOOM_SYM_BARRIER, &nb);
-  slots->bytes_per_item = 0;
-  slots->uniform_bytes = 0;
+  memset(slots, 0, sizeof *slots);
   if (nb == 0) {
     free(barriers);
+    loom_divergent_marks_free(&marks);
     return 0;
   }
-  struct ctx x = {.m = m, .c = LLVMGetModuleContext(m), .td = td, .slots = slots};
+  struct ctx x = {.m = m, .c = LLVMGetModuleContext(m), .td = td, .slots = slots,
+                  .loop_insts = &marks.loop_insts};
   x.b = LLVMCreateBuilderInContext(x.c);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(x.c);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(x.c, 0);
@@ -369,8 +373,18 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   LLVMTypeRef void_ty = LLVMVoidTypeInContext(x.c);
   LLVMValueRef bid_fn = loom_get_fn(m, LOOM_SYM_BARRIER_ID, void_ty, &i32, 1);
   LLVMTypeRef bid_ty = LLVMGlobalGetValueType(bid_fn);
+  if (marks.n) {
+    slots->num_divergent = (unsigned)marks.n;
+    slots->divergent = calloc(marks.n, sizeof *slots->divergent);
+  }
   for (size_t i = 0; i < nb; i++) {
     LLVMValueRef call = barriers[i];
+    for (size_t j = 0; j < marks.n; j++) {
+      if (call == marks.header_barrier[j])
+        slots->divergent[j].header_id = (unsigned)i + 1;
+      if (call == marks.exit_barrier[j])
+        slots->divergent[j].exit_id = (unsigned)i + 1;
+    }
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
     LLVMBasicBlockRef mid = loom_split_block(bb, call);
     loom_split_block(mid, LLVMGetNextInstruction(call));
@@ -381,7 +395,10 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   }
   free(barriers);
 
+  for (size_t j = 0; j < marks.n; j++)
+    slots->divergent[j].where_slot = slot_alloc(&x, 4, 4);
   demote_live_values(&x, k);
+  loom_divergent_marks_free(&marks);
   LLVMDisposeBuilder(x.b);
   return (unsigned)nb;
 }

@@ -195,7 +195,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
     loom_add_fn_attr(f, "alwaysinline");
   }
-  free(groups);
+  b->access_groups = groups;
   LLVMDisposeBuilder(bld);
 }
 
@@ -300,6 +300,13 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   kargs[np + 4] = snapshot;
   LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
   LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
+  /* the region that ran last, and whether a divergent loop's pass sent some
+   * work-item back to its header */
+  LLVMValueRef prev_var = LLVMBuildAlloca(bld, i32, "prev");
+  LLVMBuildStore(bld, LLVMConstInt(i32, (uint64_t)-1, 1), prev_var);
+  LLVMValueRef again_var = LLVMBuildAlloca(bld, LLVMInt1TypeInContext(c), "again");
+  LLVMValueRef slot_base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
+  unsigned ag_kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
 
   LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(c, w, "dispatch");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c, w, "done");
@@ -322,9 +329,23 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMPositionBuilderAtEnd(bld, pre);
     if (uni)
       LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
-    LLVMValueRef x_end = loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
+    const struct loom_divergent_loop *dl = NULL;
+    for (unsigned j = 0; j < b->num_divergent; j++)
+      if (b->divergent[j].header_id == r)
+        dl = &b->divergent[j];
+    LLVMValueRef x_end = NULL, first = NULL;
+    if (dl) {
+      /* a pass of a divergent loop: the first runs every work-item, later
+       * ones those that came back to the header */
+      LLVMValueRef prev = LLVMBuildLoad2(bld, i32, prev_var, "");
+      first = LLVMBuildICmp(bld, LLVMIntNE, prev, LLVMConstInt(i32, r, 0), "first_pass");
+      LLVMBuildStore(bld, LLVMConstInt(LLVMInt1TypeInContext(c), 0, 0), again_var);
+    } else {
+      x_end = loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
+    }
     if (!x_end)
       x_end = lsize[0];
+    LLVMBuildStore(bld, LLVMConstInt(i32, r, 0), prev_var);
     LLVMBuildBr(bld, zh);
     LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
 
@@ -342,9 +363,43 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     kargs[np + 1] = y;
     kargs[np + 2] = z;
     kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
-    LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
-                                     kargs, np + 5, "");
-    LLVMBuildStore(bld, nb, next_var);
+    if (dl) {
+      /* where[linear]: the convergence point this work-item reached */
+      LLVMValueRef off = loom_i64(c, dl->where_slot);
+      LLVMValueRef base = LLVMBuildCall2(bld, LLVMGlobalGetValueType(slot_base_fn), slot_base_fn,
+                                         &off, 1, "");
+      LLVMValueRef idx = LLVMBuildMul(bld, kargs[np + 3], loom_i64(c, 4), "");
+      LLVMValueRef where = LLVMBuildGEP2(bld, i8, base, &idx, 1, "where");
+      LLVMValueRef was = LLVMBuildLoad2(bld, i32, where, "");
+      LLVMValueRef active = LLVMBuildOr(
+          bld, first, LLVMBuildICmp(bld, LLVMIntEQ, was, LLVMConstInt(i32, r, 0), ""), "active");
+      LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(c, w, "wi_run");
+      LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(c, w, "wi_join");
+      LLVMBasicBlockRef from = LLVMGetInsertBlock(bld);
+      LLVMBuildCondBr(bld, active, run, join);
+      LLVMPositionBuilderAtEnd(bld, run);
+      LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
+                                       kargs, np + 5, "");
+      LLVMBuildBr(bld, join);
+      LLVMPositionBuilderAtEnd(bld, join);
+      LLVMValueRef now = LLVMBuildPhi(bld, i32, "");
+      LLVMValueRef in_v[2] = {nb, was};
+      LLVMBasicBlockRef in_b[2] = {run, from};
+      LLVMAddIncoming(now, in_v, in_b, 2);
+      LLVMValueRef st = LLVMBuildStore(bld, now, where);
+      if (b->loop_ids && b->access_groups[r]) {
+        LLVMSetMetadata(was, ag_kind, b->access_groups[r]);
+        LLVMSetMetadata(st, ag_kind, b->access_groups[r]);
+      }
+      LLVMValueRef back = LLVMBuildICmp(bld, LLVMIntEQ, now, LLVMConstInt(i32, r, 0), "");
+      LLVMTypeRef i1 = LLVMInt1TypeInContext(c);
+      LLVMBuildStore(bld, LLVMBuildOr(bld, LLVMBuildLoad2(bld, i1, again_var, ""), back, ""),
+                     again_var);
+    } else {
+      LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
+                                       kargs, np + 5, "");
+      LLVMBuildStore(bld, nb, next_var);
+    }
     LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
     LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
     LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, x_end, ""), xh, yl);
@@ -360,7 +415,19 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
     LLVMPositionBuilderAtEnd(bld, zl);
     LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
-    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, dispatch);
+    LLVMBasicBlockRef after = dispatch;
+    if (dl) {
+      /* another pass while some work-item is back at the header */
+      after = LLVMAppendBasicBlockInContext(c, w, "passes");
+      LLVMPositionBuilderAtEnd(bld, after);
+      LLVMValueRef again = LLVMBuildLoad2(bld, LLVMInt1TypeInContext(c), again_var, "");
+      LLVMBuildStore(bld, LLVMBuildSelect(bld, again, LLVMConstInt(i32, r, 0),
+                                          LLVMConstInt(i32, dl->exit_id, 0), ""),
+                     next_var);
+      LLVMBuildBr(bld, dispatch);
+      LLVMPositionBuilderAtEnd(bld, zl);
+    }
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, after);
 
     LLVMAddIncoming(z, &zero, &pre, 1);
     LLVMAddIncoming(z, &z1, &zl, 1);

@@ -3,11 +3,39 @@
 #define LOOM_WG_INTERNAL_H
 #include "llvm_util.h"
 
+/* A loop run one iteration per pass over the work-group
+ * (divergent_loops.c): the ids of its two convergence points and the
+ * per-work-item slot that says which one each work-item has reached. */
+struct loom_divergent_loop {
+  unsigned header_id, exit_id;
+  uint64_t where_slot;
+};
+
 /* per-work-item storage layout for values that live across barriers */
 struct loom_slots {
   uint64_t bytes_per_item;
   uint64_t uniform_bytes; /* one copy per group: values equal for all items */
+  unsigned num_divergent;  /* loops with convergence points (malloc'd list) */
+  struct loom_divergent_loop *divergent;
 };
+
+/* divergent_loops.c: puts convergence points (barrier calls) into the
+ * loops of k that qualify; loop_insts holds their instructions. */
+struct loom_divergent_marks {
+  size_t n;
+  LLVMValueRef *header_barrier, *exit_barrier;
+  struct loom_ptrmap loop_insts;
+};
+void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k,
+                               struct loom_divergent_marks *out) LOOM_HIDDEN;
+void loom_divergent_marks_free(struct loom_divergent_marks *d) LOOM_HIDDEN;
+
+/* loop_unroll.c: unrolls the loop made of `loop` (reverse postorder, header
+ * first, no inner loop; every exit edge leads to `exit`) `count` times,
+ * keeping every exit test. *added receives the new blocks (free it);
+ * returns their number. */
+size_t loom_unroll_loop(LLVMValueRef f, LLVMBasicBlockRef *loop, size_t n, LLVMBasicBlockRef exit,
+                        unsigned count, LLVMBasicBlockRef **added) LOOM_HIDDEN;
 
 /* wg_barriers.c: numbers the barriers of kernel k (fully inlined), moves
  * private allocas and values live across barriers to per-work-item slots.
@@ -30,6 +58,9 @@ struct loom_wg_build {
   LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
   LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
   bool *region_has_loop;  /* the region's body contains a loop */
+  LLVMValueRef *access_groups; /* per region, for its parallel accesses */
+  unsigned num_divergent;  /* from struct loom_slots */
+  struct loom_divergent_loop *divergent;
   bool any_outer;         /* some work-item loop uses an outer loop ID */
   uint64_t uniform_bytes;  /* size of the group-uniform slot area */
   LLVMValueRef uniform_base; /* in the work-group function */
@@ -64,6 +95,8 @@ void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
  * loop (its body holds a loop and only widenable instructions) */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+/* an instruction the scalarizer splits and the vectorisers widen */
+bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
 
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */
