@@ -207,6 +207,69 @@ static void test_escape_shapes(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* work-items that skip the loop: an early return for padding work-items,
+ * and a loop inside a branch (masked regions) */
+static const char *skip_src =
+    "kernel void padded(global int *o, global const int *in, int n) {\n"
+    "  int g = get_global_id(0);\n"
+    "  if (g >= n) return;\n"
+    "  uint v = in[g] & 0x3ff;\n"
+    "  int steps = 0;\n"
+    "  while (v > 1) { v = v & 1 ? 3 * v + 1 : v >> 1; steps++; }\n"
+    "  o[g] = steps;\n"
+    "}\n"
+    "kernel void branch(global int *o, global const int *in) {\n"
+    "  size_t g = get_global_id(0);\n"
+    "  int v = in[g] & 0xffff, s = 0;\n"
+    "  if (v & 1) {\n"
+    "    while (v > 3) { s += v; v = v * 3 / 4; }\n"
+    "  }\n"
+    "  o[g] = s * 2 + v;\n"
+    "}\n";
+
+static void test_skipping(struct test_env *env) {
+  char *ir;
+  cl_kernel kp = test_kernel_with_ir(env, skip_src, "padded", NULL, &ir);
+  const char *wg = ir ? strstr(ir, "padded.loom_wg(") : NULL;
+  CHECK(wg && (strstr(wg, "<16 x i32>") || strstr(wg, "<8 x i32>") || strstr(wg, "<4 x i32>")));
+  free(ir);
+  cl_kernel kb = test_kernel_from(env, skip_src, "branch", NULL);
+  if (!kp || !kb)
+    return;
+  enum { G = 1024 };
+  int in[G], want[G];
+  test_pattern(in, G, 13);
+  for (int i = 0; i < G; i++)
+    in[i] = (in[i] * 613 + i * 7) & 0xffff;
+  static const int ns[] = {0, 1, 5, 100, 1000, 1024};
+  for (size_t c = 0; c < sizeof ns / sizeof *ns; c++) {
+    int n = ns[c];
+    for (int i = 0; i < G; i++)
+      want[i] = i < n ? collatz_host(in[i] & 0x3ff) / 16 : 0;
+    CHECK_OK(clSetKernelArg(kp, 2, sizeof n, &n));
+    int *got = test_run_io(env, kp, in, G, 64);
+    char what[32];
+    snprintf(what, sizeof what, "padded n=%d", n);
+    CHECK(test_count_diff(got, want, (size_t)n, what) == 0);
+    free(got);
+  }
+  for (int i = 0; i < G; i++) {
+    int v = in[i] & 0xffff, s = 0;
+    if (v & 1)
+      for (; v > 3; v = v * 3 / 4)
+        s += v;
+    want[i] = s * 2 + v;
+  }
+  static const size_t locals[] = {1, 16, 128};
+  for (size_t c = 0; c < sizeof locals / sizeof *locals; c++) {
+    int *got = test_run_io(env, kb, in, G, locals[c]);
+    CHECK(test_count_diff(got, want, G, "loop in a branch") == 0);
+    free(got);
+  }
+  clReleaseKernel(kp);
+  clReleaseKernel(kb);
+}
+
 /* loops the transformation must leave alone still compute the same */
 static const char *left_alone_src =
     "kernel void nested(global int *o, global const int *in) {\n"
@@ -268,6 +331,7 @@ int main(void) {
   test_collatz(&env);
   test_walk(&env);
   test_escape_shapes(&env);
+  test_skipping(&env);
   test_left_alone(&env);
   test_env_release(&env);
   return test_finish("test_divergent_loops");

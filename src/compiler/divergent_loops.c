@@ -14,8 +14,11 @@
  * header. The loop's state lives in per-work-item slots between passes.
  *
  * A loop qualifies when:
- * - every work-item reaches it exactly once: its preheader dominates every
- *   return and lies in no loop, so the loop is outermost;
+ * - every work-item reaches it at most once: its preheader lies in no loop,
+ *   so the loop is outermost. Work-items that do not reach it (an early
+ *   `if (x >= w) return;`) must end the kernel without meeting a barrier or
+ *   another loop; the kernel's regions are then "masked": each runs only
+ *   the work-items whose slot says they reached it (wg_function.c);
  * - it holds no other loop and no barrier, and leaves through one exit block
  *   entered only from the loop;
  * - some exit branch is varying (a uniform loop is left to the outer-loop
@@ -92,10 +95,41 @@ static bool is_return_block(LLVMBasicBlockRef b) {
   return t && LLVMGetInstructionOpcode(t) == LLVMRet;
 }
 
+/* Work-items that never reach block `pre` must finish the kernel without
+ * meeting a barrier or a loop: the blocks reachable from the entry without
+ * passing `pre` hold neither. (The kernel has no barrier at all when this
+ * is asked; see loom_mark_divergent_loops.) */
+static bool finish_without_loop(struct loops_ctx *x, size_t pre) {
+  size_t n = x->dt.n, *stack = malloc(n * sizeof *stack), depth = 0;
+  unsigned char *seen = calloc(n, 1);
+  size_t entry = n - 1;
+  bool ok = true;
+  stack[depth++] = entry;
+  seen[entry] = 1;
+  while (depth && ok) {
+    size_t b = stack[--depth];
+    if (b == pre)
+      continue;
+    ok = !x->in_any_loop[b];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(x->dt.blocks[b]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      size_t s = block_index(x, LLVMGetSuccessor(t, k));
+      if (!seen[s]) {
+        seen[s] = 1;
+        stack[depth++] = s;
+      }
+    }
+  }
+  free(stack);
+  free(seen);
+  return ok;
+}
+
 /* Checks loop `body` (header h) against the rules above; *exit gets its exit
- * block. */
+ * block, *masked whether some work-items skip the loop. */
 static bool qualifies(struct loops_ctx *x, struct loom_uniformity *uni, size_t h,
-                      const unsigned char *body, LLVMBasicBlockRef *exit) {
+                      const unsigned char *body, LLVMBasicBlockRef *exit, bool *masked) {
   size_t n = x->dt.n, e = SIZE_MAX, pre = SIZE_MAX;
   bool varying_exit = false;
   for (size_t b = 0; b < n; b++) {
@@ -136,10 +170,13 @@ static bool qualifies(struct loops_ctx *x, struct loom_uniformity *uni, size_t h
   }
   if (pre == SIZE_MAX || x->in_any_loop[pre])
     return false;
+  *masked = false;
   for (size_t b = 0; b < n; b++)
     if (is_return_block(x->dt.blocks[b]) &&
         !loom_dominates(&x->dt, x->dt.blocks[pre], x->dt.blocks[b]))
-      return false; /* some work-items may never reach the loop */
+      *masked = true; /* some work-items may never reach the loop */
+  if (*masked && !finish_without_loop(x, pre))
+    return false;
   *exit = x->dt.blocks[e];
   return true;
 }
@@ -185,10 +222,21 @@ void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_dive
   }
   struct loom_uniformity *uni = loom_uniformity_compute(k);
   size_t cap = 0;
+  size_t nbarriers;
+  free(loom_calls_in(k, LOOM_SYM_BARRIER, &nbarriers));
   for (size_t h = 0; h < n; h++) {
     LLVMBasicBlockRef exit;
-    if (!bodies[h] || x.in_any_loop[h] != 1 || !qualifies(&x, uni, h, bodies[h], &exit))
+    bool masked;
+    if (!bodies[h] || x.in_any_loop[h] != 1 || !qualifies(&x, uni, h, bodies[h], &exit, &masked))
       continue;
+    /* work-items that skip a loop are masked out of every later region,
+     * which is only sound when no barrier waits for them; and one such
+     * loop per kernel keeps the order of the regions simple */
+    if (masked && (nbarriers || out->masked || out->n))
+      continue;
+    if (out->masked)
+      continue;
+    out->masked = masked;
     if (out->n == cap) {
       cap = cap ? 2 * cap : 4;
       out->header_barrier = realloc(out->header_barrier, cap * sizeof *out->header_barrier);

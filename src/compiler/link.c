@@ -198,7 +198,7 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
   prepare_functions(m);
   loom_guard_divisions(m);
   loom_time_phase(&t, "retarget, metadata");
-  int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,lcssa)", tm);
+  int rc = loom_run_passes(m, "always-inline,function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,loop-simplify,lcssa)", tm);
   loom_time_phase(&t, "inline, simplify");
 
   struct loom_wg_build *builds = calloc(out->num_kernels + 1, sizeof *builds);
@@ -217,6 +217,8 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     b->uniform_bytes = slots.uniform_bytes;
     b->num_divergent = slots.num_divergent;
     b->divergent = slots.divergent;
+    b->masked = slots.masked;
+    b->where_slot = slots.where_slot;
     km->scratch_uniform = 2 * ((slots.uniform_bytes + 63) / 64 * 64);
     loom_wg_make_regions(m, b);
   }

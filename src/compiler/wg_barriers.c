@@ -395,8 +395,9 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   }
   free(barriers);
 
-  for (size_t j = 0; j < marks.n; j++)
-    slots->divergent[j].where_slot = slot_alloc(&x, 4, 4);
+  if (marks.n)
+    slots->where_slot = slot_alloc(&x, 4, 4);
+  slots->masked = marks.masked;
   demote_live_values(&x, k);
   loom_divergent_marks_free(&marks);
   LLVMDisposeBuilder(x.b);

@@ -17,6 +17,7 @@
  * vector lanes. A barrier-free kernel is the one-region case: a plain loop. */
 #include "../../builtins/loom_abi.h"
 #include "wg_internal.h"
+#include "wg_tracking.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,13 +301,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   kargs[np + 4] = snapshot;
   LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
   LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
-  /* the region that ran last, and whether a divergent loop's pass sent some
-   * work-item back to its header */
-  LLVMValueRef prev_var = LLVMBuildAlloca(bld, i32, "prev");
-  LLVMBuildStore(bld, LLVMConstInt(i32, (uint64_t)-1, 1), prev_var);
-  LLVMValueRef again_var = LLVMBuildAlloca(bld, LLVMInt1TypeInContext(c), "again");
-  LLVMValueRef slot_base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
-  unsigned ag_kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
+  struct wg_tracking track;
+  loom_wg_tracking_init(&track, m, bld);
 
   LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(c, w, "dispatch");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c, w, "done");
@@ -329,23 +325,10 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMPositionBuilderAtEnd(bld, pre);
     if (uni)
       LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
-    const struct loom_divergent_loop *dl = NULL;
-    for (unsigned j = 0; j < b->num_divergent; j++)
-      if (b->divergent[j].header_id == r)
-        dl = &b->divergent[j];
-    LLVMValueRef x_end = NULL, first = NULL;
-    if (dl) {
-      /* a pass of a divergent loop: the first runs every work-item, later
-       * ones those that came back to the header */
-      LLVMValueRef prev = LLVMBuildLoad2(bld, i32, prev_var, "");
-      first = LLVMBuildICmp(bld, LLVMIntNE, prev, LLVMConstInt(i32, r, 0), "first_pass");
-      LLVMBuildStore(bld, LLVMConstInt(LLVMInt1TypeInContext(c), 0, 0), again_var);
-    } else {
-      x_end = loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
-    }
+    bool tracked = loom_wg_tracking_begin(&track, b, r, bld);
+    LLVMValueRef x_end = tracked ? NULL : loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
     if (!x_end)
       x_end = lsize[0];
-    LLVMBuildStore(bld, LLVMConstInt(i32, r, 0), prev_var);
     LLVMBuildBr(bld, zh);
     LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
 
@@ -363,38 +346,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     kargs[np + 1] = y;
     kargs[np + 2] = z;
     kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
-    if (dl) {
-      /* where[linear]: the convergence point this work-item reached */
-      LLVMValueRef off = loom_i64(c, dl->where_slot);
-      LLVMValueRef base = LLVMBuildCall2(bld, LLVMGlobalGetValueType(slot_base_fn), slot_base_fn,
-                                         &off, 1, "");
-      LLVMValueRef idx = LLVMBuildMul(bld, kargs[np + 3], loom_i64(c, 4), "");
-      LLVMValueRef where = LLVMBuildGEP2(bld, i8, base, &idx, 1, "where");
-      LLVMValueRef was = LLVMBuildLoad2(bld, i32, where, "");
-      LLVMValueRef active = LLVMBuildOr(
-          bld, first, LLVMBuildICmp(bld, LLVMIntEQ, was, LLVMConstInt(i32, r, 0), ""), "active");
-      LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(c, w, "wi_run");
-      LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(c, w, "wi_join");
-      LLVMBasicBlockRef from = LLVMGetInsertBlock(bld);
-      LLVMBuildCondBr(bld, active, run, join);
-      LLVMPositionBuilderAtEnd(bld, run);
-      LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
-                                       kargs, np + 5, "");
-      LLVMBuildBr(bld, join);
-      LLVMPositionBuilderAtEnd(bld, join);
-      LLVMValueRef now = LLVMBuildPhi(bld, i32, "");
-      LLVMValueRef in_v[2] = {nb, was};
-      LLVMBasicBlockRef in_b[2] = {run, from};
-      LLVMAddIncoming(now, in_v, in_b, 2);
-      LLVMValueRef st = LLVMBuildStore(bld, now, where);
-      if (b->loop_ids && b->access_groups[r]) {
-        LLVMSetMetadata(was, ag_kind, b->access_groups[r]);
-        LLVMSetMetadata(st, ag_kind, b->access_groups[r]);
-      }
-      LLVMValueRef back = LLVMBuildICmp(bld, LLVMIntEQ, now, LLVMConstInt(i32, r, 0), "");
-      LLVMTypeRef i1 = LLVMInt1TypeInContext(c);
-      LLVMBuildStore(bld, LLVMBuildOr(bld, LLVMBuildLoad2(bld, i1, again_var, ""), back, ""),
-                     again_var);
+    if (tracked) {
+      loom_wg_tracked_call(&track, b, r, bld, kargs, np + 5, kargs[np + 3]);
     } else {
       LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
                                        kargs, np + 5, "");
@@ -416,14 +369,10 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMPositionBuilderAtEnd(bld, zl);
     LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
     LLVMBasicBlockRef after = dispatch;
-    if (dl) {
-      /* another pass while some work-item is back at the header */
-      after = LLVMAppendBasicBlockInContext(c, w, "passes");
+    if (tracked) {
+      after = LLVMAppendBasicBlockInContext(c, w, "tracked_next");
       LLVMPositionBuilderAtEnd(bld, after);
-      LLVMValueRef again = LLVMBuildLoad2(bld, LLVMInt1TypeInContext(c), again_var, "");
-      LLVMBuildStore(bld, LLVMBuildSelect(bld, again, LLVMConstInt(i32, r, 0),
-                                          LLVMConstInt(i32, dl->exit_id, 0), ""),
-                     next_var);
+      loom_wg_tracking_end(&track, r, bld, next_var);
       LLVMBuildBr(bld, dispatch);
       LLVMPositionBuilderAtEnd(bld, zl);
     }

@@ -3,12 +3,10 @@
 #define LOOM_WG_INTERNAL_H
 #include "llvm_util.h"
 
-/* A loop run one iteration per pass over the work-group
- * (divergent_loops.c): the ids of its two convergence points and the
- * per-work-item slot that says which one each work-item has reached. */
+/* A loop run one block of iterations per pass over the work-group
+ * (divergent_loops.c): the ids of its two convergence points. */
 struct loom_divergent_loop {
   unsigned header_id, exit_id;
-  uint64_t where_slot;
 };
 
 /* per-work-item storage layout for values that live across barriers */
@@ -17,6 +15,8 @@ struct loom_slots {
   uint64_t uniform_bytes; /* one copy per group: values equal for all items */
   unsigned num_divergent;  /* loops with convergence points (malloc'd list) */
   struct loom_divergent_loop *divergent;
+  bool masked;         /* every region runs only the work-items that reached it */
+  uint64_t where_slot; /* per work-item: the region it reached (i32) */
 };
 
 /* divergent_loops.c: puts convergence points (barrier calls) into the
@@ -25,6 +25,7 @@ struct loom_divergent_marks {
   size_t n;
   LLVMValueRef *header_barrier, *exit_barrier;
   struct loom_ptrmap loop_insts;
+  bool masked; /* some work-items skip the loop (then n == 1) */
 };
 void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k,
                                struct loom_divergent_marks *out) LOOM_HIDDEN;
@@ -61,6 +62,8 @@ struct loom_wg_build {
   LLVMValueRef *access_groups; /* per region, for its parallel accesses */
   unsigned num_divergent;  /* from struct loom_slots */
   struct loom_divergent_loop *divergent;
+  bool masked;
+  uint64_t where_slot;
   bool any_outer;         /* some work-item loop uses an outer loop ID */
   uint64_t uniform_bytes;  /* size of the group-uniform slot area */
   LLVMValueRef uniform_base; /* in the work-group function */
