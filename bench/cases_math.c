@@ -30,6 +30,8 @@ static long double ref_tanh(long double x) { return tanhl(x); }
 static long double ref_atan(long double x) { return atanl(x); }
 /* the exponent is computed in float on the device and on the host alike */
 static long double ref_pow(long double x) { return powl(x, (long double)(0.75f * (float)x)); }
+static long double ref_pow_fp64(long double x) { return powl(x, (long double)(0.75 * (double)x)); }
+static long double ref_cbrt(long double x) { return cbrtl(x); }
 
 static const struct math_fn functions[] = {
     {"exp(x)", false, -80, 80, false, 3, ref_exp},
@@ -46,6 +48,10 @@ static const struct math_fn functions[] = {
     {"exp(x)", true, -700, 700, false, 3, ref_exp},
     {"sin(x)", true, -100, 100, false, 4, ref_sin},
     {"log(x)", true, 1e-300, 1e300, true, 3, ref_log},
+    {"atan(x)", true, -100, 100, false, 5, ref_atan},
+    {"tanh(x)", true, -10, 10, false, 5, ref_tanh},
+    {"pow(x, 0.75 * x)", true, 0.1, 20, false, 16, ref_pow_fp64},
+    {"cbrt(x)", true, 1e-300, 1e300, true, 2, ref_cbrt},
 };
 enum { N_FUNCTIONS = sizeof functions / sizeof functions[0] };
 
@@ -133,8 +139,9 @@ static bool math_fn_check(struct instance *in, void *host) {
   }
 MATH_PREPARE(0) MATH_PREPARE(1) MATH_PREPARE(2) MATH_PREPARE(3) MATH_PREPARE(4)
 MATH_PREPARE(5) MATH_PREPARE(6) MATH_PREPARE(7) MATH_PREPARE(8) MATH_PREPARE(9)
-MATH_PREPARE(10) MATH_PREPARE(11) MATH_PREPARE(12) MATH_PREPARE(13)
-_Static_assert(N_FUNCTIONS == 14, "one MATH_PREPARE and one MATH_CASE per function");
+MATH_PREPARE(10) MATH_PREPARE(11) MATH_PREPARE(12) MATH_PREPARE(13) MATH_PREPARE(14)
+MATH_PREPARE(15) MATH_PREPARE(16) MATH_PREPARE(17)
+_Static_assert(N_FUNCTIONS == 18, "one MATH_PREPARE and one MATH_CASE per function");
 
 #define MATH_ROW(i, nm, desc, f64)                                             \
   {.name = nm, .what = desc, .limit = LIMIT_NONE, .needs_fp64 = f64,           \
@@ -156,5 +163,9 @@ const struct bench_case bench_math_cases[] = {
     MATH_ROW(11, "math_exp_fp64", "exp, 4M doubles in [-700, 700]", true),
     MATH_ROW(12, "math_sin_fp64", "sin, 4M doubles in [-100, 100]", true),
     MATH_ROW(13, "math_log_fp64", "log, 4M doubles in [1e-300, 1e300]", true),
+    MATH_ROW(14, "math_atan_fp64", "atan, 4M doubles in [-100, 100]", true),
+    MATH_ROW(15, "math_tanh_fp64", "tanh, 4M doubles in [-10, 10]", true),
+    MATH_ROW(16, "math_pow_fp64", "pow(x, 0.75 x), 4M doubles in [0.1, 20]", true),
+    MATH_ROW(17, "math_cbrt_fp64", "cbrt, 4M doubles in [1e-300, 1e300]", true),
     {.name = NULL},
 };

@@ -28,10 +28,9 @@ ALLF(EW1, ceil, __builtin_elementwise_ceil)
 ALLF(EW1, trunc, __builtin_elementwise_trunc)
 ALLF(EW1, round, __builtin_elementwise_round)
 ALLF(EW1, rint, __builtin_elementwise_rint)
-/* float exp, log, pow and trigonometric functions: math_float.cl; the double
+/* float exp, log, pow and trigonometric functions: math_float*.cl; the double
  * exponentials and logarithms: math_double.cl; double sin, cos and tan:
- * math_double_trig.cl */
-ALLD(EW2, pow, __builtin_elementwise_pow)
+ * math_double_trig.cl; double pow: math_pow.cl */
 ALLF(EW2, fmin, __builtin_elementwise_min)
 ALLF(EW2, fmax, __builtin_elementwise_max)
 ALLF(EW2, copysign, __builtin_elementwise_copysign)
@@ -60,18 +59,11 @@ ALLF(RECIP, native_recip, _)
 #define DIVIDE(T, name, unused) T OVL name(T x, T y) { return x / y; }
 ALLF(DIVIDE, native_divide, _)
 
-/* functions without an elementwise builtin: scalar libm-style calls */
-double OVL atan(double x) { return __builtin_atan(x); }
-double OVL tanh(double x) { return __builtin_tanh(x); }
+/* fmod has no elementwise builtin: a C library call (the double atan, atan2,
+ * tanh and hypot are in math_double_inv.cl and math_double_hyp.cl) */
 float OVL fmod(float x, float y) { return __builtin_fmodf(x, y); }
 double OVL fmod(double x, double y) { return __builtin_fmod(x, y); }
-double OVL atan2(double y, double x) { return __builtin_atan2(y, x); }
-double OVL hypot(double x, double y) { return __builtin_hypot(x, y); }
-LM_WIDTHS(LM_V1, double, atan)
-LM_WIDTHS(LM_V1, double, tanh)
 LM_WIDTHS(LM_V2, float, fmod) LM_WIDTHS(LM_V2, double, fmod)
-LM_WIDTHS(LM_V2, double, atan2)
-LM_WIDTHS(LM_V2, double, hypot)
 
 /* the remaining native_ and half_ variants (full precision is within bounds) */
 ALLF(EW1, native_exp2, exp2)

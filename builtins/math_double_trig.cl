@@ -15,6 +15,7 @@
 #include "loom_builtins.h"
 #include "math_map.h"
 #include "math_float.h"
+#include "math_bits.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -24,8 +25,6 @@
 double __loom_libm_sin(double x) __attribute__((const));
 double __loom_libm_cos(double x) __attribute__((const));
 double __loom_libm_tan(double x) __attribute__((const));
-
-#define FMA(a, b, c) __builtin_elementwise_fma((a), (b), (c))
 
 #define TWO_OVER_PI 0x1.45f306dc9c883p-1
 #define PIO2_1 0x1.921fb54442d18p0

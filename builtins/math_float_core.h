@@ -4,10 +4,8 @@
 #ifndef LOOM_MATH_FLOAT_CORE_H
 #define LOOM_MATH_FLOAT_CORE_H
 
-#define AS_D(x) __builtin_astype((x), double)
-#define AS_UL(x) __builtin_astype((x), ulong)
-#define AS_F(x) __builtin_astype((x), float)
-#define AS_U(x) __builtin_astype((x), uint)
+#include "math_bits.h"
+
 #define QNANF __builtin_nanf("")
 #define INFF __builtin_inff()
 

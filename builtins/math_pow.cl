@@ -1,79 +1,80 @@
-/* pown, powr and rootn (OpenCL C 2.0 6.13.2) through the C library's pow,
- * with the prescribed edge cases of section 2.5.1. Float is evaluated in
- * double (every int is exact there) and rounded once. */
+/* Double pow, pown, powr and rootn (OpenCL C 2.0 6.13.2), branch-free so
+ * that work-item loops calling them vectorise, with the edge cases of C99
+ * F.9.4.4 and OpenCL C section 7.5 picked by selects.
+ *
+ * |x|^y = e^(y ln|x|): ln|x| is a double-double within about 2^-66 relative
+ * (log_dd), y ln|x| is formed exactly from it with an fma, and e^(h + l)
+ * (exp_dd) is evaluated to about 1 ulp, so results stay within a few ulp of
+ * the 16 the spec allows even where |y ln|x|| nears 745. rootn divides the
+ * double-double logarithm by n instead of rounding 1/n. The float forms are
+ * evaluated through the double ones and rounded once. */
 #include "loom_builtins.h"
 #include "math_map.h"
+#include "math_float.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-#define QNAN __builtin_nan("")
+#include "math_double_core.h"
 
-double OVL pown(double x, int n) {
-  return n == 0 ? 1.0 : __builtin_elementwise_pow(x, (double)n);
+#define QNAN __builtin_nan("")
+#define INF __builtin_inf()
+
+/* ln a as hi + *lo for any a >= 0: -inf at 0, inf at inf, NaN for NaN */
+static double log_abs(double a, __private double *lo) {
+  double h = log_dd(a, lo);
+  bool finite = a > 0.0 && a < INF;
+  *lo = finite ? *lo : 0.0;
+  h = a == 0.0 ? -INF : h;
+  return finite ? h : a + h; /* inf + inf, -inf at 0, NaN */
 }
-float OVL pown(float x, int n) { return (float)pown((double)x, n); }
+
+/* a^y for a >= 0, with the IEEE results where a or y is 0, infinite or NaN,
+ * except 1^inf (NaN here) */
+static double pow_abs(double a, double y) {
+  double l, h = log_abs(a, &l);
+  double p = y * h;
+  double pl = FMA(y, h, -p) + y * l; /* exp_dd drops it for huge or NaN p */
+  return exp_dd(p, pl);
+}
+
+double OVL pow(double x, double y) {
+  double r = pow_abs(__builtin_fabs(x), y);
+  bool y_int = __builtin_elementwise_rint(y) == y; /* infinities included */
+  bool y_odd = y_int && __builtin_elementwise_rint(y * 0.5) != y * 0.5;
+  r = __builtin_signbit(x) && y_odd ? -r : r;
+  r = x < 0.0 && x != -INF && !y_int ? QNAN : r;
+  r = x == -1.0 && __builtin_isinf(y) ? 1.0 : r;
+  return x == 1.0 || y == 0.0 ? 1.0 : r;
+}
+
+double OVL pown(double x, int n) { return pow(x, (double)n); }
 
 double OVL powr(double x, double y) {
-  if (!(x == x) || !(y == y))
-    return x + y;
-  if (x < 0.0)
-    return QNAN;
-  if (x == 0.0)
-    return y == 0.0 ? QNAN : y < 0.0 ? __builtin_inf() : 0.0;
-  if (__builtin_isinf(x))
-    return y == 0.0 ? QNAN : y < 0.0 ? 0.0 : x;
-  if (x == 1.0)
-    return __builtin_isinf(y) ? QNAN : 1.0;
-  return __builtin_elementwise_pow(x, y);
-}
-float OVL powr(float x, float y) { return (float)powr((double)x, (double)y); }
-
-/* |x| = m * 2^e with m in [1, 2), for finite nonzero x */
-static int exponent_of(double ax) {
-  int adj = 0;
-  if (ax < 0x1p-1022) {
-    ax *= 0x1p64;
-    adj = 64;
-  }
-  return (int)((__builtin_astype(ax, ulong) >> 52) & 0x7ff) - 1023 - adj;
+  double r = pow_abs(x, y);
+  r = x < 0.0 ? QNAN : r;
+  r = x == 0.0 && y == 0.0 ? QNAN : r;
+  r = x == INF && y == 0.0 ? QNAN : r;
+  return x == 1.0 && __builtin_isinf(y) ? QNAN : r;
 }
 
-/* The n-th root: pow(x, 1/n) loses up to ln(x)/(2n) ulp to the rounding of
- * 1/n, so x is first scaled by 2^(n s) to about [2^-n/2, 2^n/2] and one Newton
- * step r += r (x/r^n - 1)/n recovers the lost bits (for |n| > 1024 the loss is
- * already under an ulp). */
 double OVL rootn(double x, int n) {
-  if (n == 0)
-    return QNAN;
-  if (!(x == x))
-    return x;
+  double dn = (double)n;
+  double l, h = log_abs(__builtin_fabs(x), &l);
+  /* (h + l) / n as a double-double */
+  double q = h / dn;
+  double ql = (FMA(-q, dn, h) + l) / dn;
+  double r = exp_dd(q, ql);
   bool odd = (n & 1) != 0;
-  if (x < 0.0 && !odd)
-    return QNAN;
-  if (x == 0.0)
-    return n > 0 ? (odd ? x : 0.0) : (odd ? __builtin_copysign(__builtin_inf(), x) : __builtin_inf());
-  if (__builtin_isinf(x))
-    return n > 0 ? x : (odd ? __builtin_copysign(0.0, x) : 0.0);
-  if (n == 1)
-    return x;
-  if (n == -1)
-    return 1.0 / x;
-  double ax = __builtin_fabs(x), dn = (double)n;
-  int s = 0;
-  if (n >= -1024 && n <= 1024)
-    s = (int)__builtin_rint((double)exponent_of(ax) / dn);
-  double xs = ldexp(ax, -n * s);
-  double r = __builtin_elementwise_pow(xs, 1.0 / dn);
-  if (n >= -1024 && n <= 1024) {
-    double t = __builtin_elementwise_pow(r, dn);
-    if (t != 0.0 && !__builtin_isinf(t))
-      r += r * ((xs / t - 1.0) / dn);
-  }
-  r = ldexp(r, s);
-  return x < 0.0 ? -r : r;
+  r = __builtin_signbit(x) && odd ? -r : r;
+  r = x < 0.0 && !odd ? QNAN : r;
+  return n == 0 ? QNAN : r;
 }
+
+float OVL pown(float x, int n) { return (float)pown((double)x, n); }
+float OVL powr(float x, float y) { return (float)powr((double)x, (double)y); }
 float OVL rootn(float x, int n) { return (float)rootn((double)x, n); }
 
+LM_WIDTHS(LM_V2, double, pow)
 LM_ALLVI(pown)
 LM_ALLVI(rootn)
 LM_ALL2(powr)
