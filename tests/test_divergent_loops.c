@@ -3,9 +3,9 @@
  * loop_unroll.c). Results must be those of running each work-item alone:
  * integer loops with branches inside (Collatz), stores and loads in the
  * loop, zero-trip work-items and groups, a uniform counter used after the
- * loop, private arrays, barriers before and after the loop, 1-3D groups of
- * odd sizes, non-uniform groups; and loops that must be left alone (nested,
- * an early return). The Collatz kernel's optimised code must be vectorised. */
+ * loop, private arrays, 1-3D groups of odd sizes, non-uniform groups; and
+ * loops that must be left alone (in a kernel with barriers, nested, with an
+ * early return inside). The Collatz kernel's optimised code must be vectorised. */
 #include "harness.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +69,8 @@ static void test_collatz(struct test_env *env) {
 }
 
 /* stores and loads inside the loop, a counter read after it, a private
- * array, and barriers on both sides of the loop */
+ * array, and barriers on both sides of the loop (a kernel with barriers keeps
+ * its loop: it must still compute the same) */
 static const char *walk_src =
     "kernel void walk(global int *o, global const int *next, global int *trace,\n"
     "                 local int *t) {\n"
@@ -85,6 +86,7 @@ static const char *walk_src =
     "    at = next[at];\n"
     "    hops++;\n"
     "  }\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  t[l] = sum;\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  o[g] = t[n - 1 - l] + hops * 100000 + hist[0] + 7 * hist[1] + 49 * hist[2] + 343 * hist[3];\n"

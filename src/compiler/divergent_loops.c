@@ -14,11 +14,12 @@
  * header. The loop's state lives in per-work-item slots between passes.
  *
  * A loop qualifies when:
+ * - its kernel has no barrier (see loom_mark_divergent_loops);
  * - every work-item reaches it at most once: its preheader lies in no loop,
  *   so the loop is outermost. Work-items that do not reach it (an early
  *   `if (x >= w) return;`) must end the kernel without meeting a barrier or
  *   another loop; the kernel's regions are then "masked": each runs only
- *   the work-items whose slot says they reached it (wg_function.c);
+ *   the work-items whose slot says they reached it (wg_tracking.c);
  * - it holds no other loop and no barrier, and leaves through one exit block
  *   entered only from the loop;
  * - some exit branch is varying (a uniform loop is left to the outer-loop
@@ -200,6 +201,14 @@ static unsigned unroll_count(size_t instructions) {
 
 void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_divergent_marks *out) {
   memset(out, 0, sizeof *out);
+  /* Only in kernels without barriers: every region is a copy of the kernel
+   * that O3 optimises on its own, and convergence points among barriers
+   * multiplied the code and the compile time (a kernel with two barriers and
+   * two short copy loops took 10-20 times longer to compile). */
+  size_t nbarriers;
+  free(loom_calls_in(k, LOOM_SYM_BARRIER, &nbarriers));
+  if (nbarriers)
+    return;
   struct loops_ctx x = {0};
   loom_domtree_build(&x.dt, k);
   size_t n = x.dt.n;
@@ -222,8 +231,6 @@ void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_dive
   }
   struct loom_uniformity *uni = loom_uniformity_compute(k);
   size_t cap = 0;
-  size_t nbarriers;
-  free(loom_calls_in(k, LOOM_SYM_BARRIER, &nbarriers));
   for (size_t h = 0; h < n; h++) {
     LLVMBasicBlockRef exit;
     bool masked;
@@ -232,7 +239,7 @@ void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_dive
     /* work-items that skip a loop are masked out of every later region,
      * which is only sound when no barrier waits for them; and one such
      * loop per kernel keeps the order of the regions simple */
-    if (masked && (nbarriers || out->masked || out->n))
+    if (masked && (out->masked || out->n))
       continue;
     if (out->masked)
       continue;
