@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 3u
+#define FORMAT_VERSION 4u
 
 static uint64_t checksum(const unsigned char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -83,6 +83,7 @@ int loom_binary_serialize_with(const struct loom_program_binary *b, const struct
     put_u64(&w, k->scratch_uniform);
     put_u64(&w, k->private_per_item);
     put_u64(&w, k->num_barriers);
+    put_u64(&w, k->divergent_loops);
     for (uint32_t a = 0; a < k->num_args; a++) {
       const struct loom_arg_meta *m = &k->args[a];
       put_u64(&w, m->kind);
@@ -182,6 +183,7 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     k->scratch_uniform = get_u64(&r);
     k->private_per_item = get_u64(&r);
     k->num_barriers = (uint32_t)get_u64(&r);
+    k->divergent_loops = (uint32_t)get_u64(&r);
     k->args = calloc(na + 1, sizeof *k->args);
     for (uint32_t a = 0; a < k->num_args && !r.bad; a++) {
       struct loom_arg_meta *m = &k->args[a];

@@ -60,6 +60,7 @@ struct loom_kernel_meta {
   uint64_t scratch_uniform;    /* per-group storage for uniform values (after the items') */
   uint64_t private_per_item;   /* CL_KERNEL_PRIVATE_MEM_SIZE estimate */
   uint32_t num_barriers;
+  uint32_t divergent_loops; /* loops run in passes over the group (divergent_loops.c) */
 };
 
 /* ---- the executable: object code plus metadata ---- */

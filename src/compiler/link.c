@@ -209,6 +209,7 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     struct loom_slots slots;
     b->num_barriers = loom_wg_prepare_barriers(m, b->kernel, td, &slots);
     km->num_barriers = b->num_barriers;
+    km->divergent_loops = slots.num_divergent;
     km->scratch_per_item = slots.bytes_per_item;
     b->uniform_bytes = slots.uniform_bytes;
     b->num_divergent = slots.num_divergent;
