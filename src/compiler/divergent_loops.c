@@ -34,8 +34,6 @@
 
 struct loops_ctx {
   struct loom_domtree dt;
-  size_t **preds; /* by postorder number */
-  size_t *npreds;
   unsigned char *in_any_loop;
 };
 
@@ -45,21 +43,6 @@ static size_t block_index(const struct loops_ctx *x, LLVMBasicBlockRef b) {
   return i;
 }
 
-static void build_preds(struct loops_ctx *x) {
-  size_t n = x->dt.n;
-  x->preds = calloc(n, sizeof *x->preds);
-  x->npreds = calloc(n, sizeof *x->npreds);
-  for (size_t i = 0; i < n; i++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(x->dt.blocks[i]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned k = 0; k < ns; k++) {
-      size_t s = block_index(x, LLVMGetSuccessor(t, k));
-      x->preds[s] = realloc(x->preds[s], (x->npreds[s] + 1) * sizeof **x->preds);
-      x->preds[s][x->npreds[s]++] = i;
-    }
-  }
-}
-
 /* The natural loop of header h: h and every block that reaches one of its
  * back edges without passing h (body[i] set). False if h heads no loop. */
 static bool natural_loop(struct loops_ctx *x, size_t h, unsigned char *body) {
@@ -67,8 +50,8 @@ static bool natural_loop(struct loops_ctx *x, size_t h, unsigned char *body) {
   memset(body, 0, n);
   body[h] = 1;
   bool any = false;
-  for (size_t k = 0; k < x->npreds[h]; k++) {
-    size_t p = x->preds[h][k];
+  for (size_t k = 0; k < x->dt.npreds[h]; k++) {
+    size_t p = x->dt.preds[h][k];
     if (!loom_dominates(&x->dt, x->dt.blocks[h], x->dt.blocks[p]))
       continue;
     any = true;
@@ -79,8 +62,8 @@ static bool natural_loop(struct loops_ctx *x, size_t h, unsigned char *body) {
   }
   while (depth) {
     size_t b = stack[--depth];
-    for (size_t k = 0; k < x->npreds[b]; k++) {
-      size_t p = x->preds[b][k];
+    for (size_t k = 0; k < x->dt.npreds[b]; k++) {
+      size_t p = x->dt.preds[b][k];
       if (!body[p]) {
         body[p] = 1;
         stack[depth++] = p;
@@ -158,11 +141,11 @@ static bool qualifies(struct loops_ctx *x, struct loom_uniformity *uni, size_t h
   }
   if (e == SIZE_MAX || !varying_exit)
     return false;
-  for (size_t k = 0; k < x->npreds[e]; k++)
-    if (!body[x->preds[e][k]])
+  for (size_t k = 0; k < x->dt.npreds[e]; k++)
+    if (!body[x->dt.preds[e][k]])
       return false; /* the exit block is shared with other paths */
-  for (size_t k = 0; k < x->npreds[h]; k++) {
-    size_t p = x->preds[h][k];
+  for (size_t k = 0; k < x->dt.npreds[h]; k++) {
+    size_t p = x->dt.preds[h][k];
     if (body[p])
       continue;
     if (pre != SIZE_MAX)
@@ -216,7 +199,6 @@ void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_dive
     loom_domtree_free(&x.dt);
     return;
   }
-  build_preds(&x);
   x.in_any_loop = calloc(n, 1);
   unsigned char **bodies = calloc(n, sizeof *bodies);
   for (size_t h = 0; h < n; h++) {
@@ -273,13 +255,9 @@ void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k, struct loom_dive
     out->exit_barrier[out->n++] = insert_point(m, exit);
   }
   loom_uniformity_free(uni);
-  for (size_t b = 0; b < n; b++) {
+  for (size_t b = 0; b < n; b++)
     free(bodies[b]);
-    free(x.preds[b]);
-  }
   free(bodies);
-  free(x.preds);
-  free(x.npreds);
   free(x.in_any_loop);
   loom_domtree_free(&x.dt);
 }

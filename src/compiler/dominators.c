@@ -54,6 +54,8 @@ void loom_domtree_build(struct loom_domtree *d, LLVMValueRef f) {
   d->blocks = malloc((total ? total : 1) * sizeof *d->blocks);
   d->idom = malloc((total ? total : 1) * sizeof *d->idom);
   d->index = (struct loom_ptrmap){0};
+  d->preds = calloc(total ? total : 1, sizeof *d->preds);
+  d->npreds = calloc(total ? total : 1, sizeof *d->npreds);
   if (!total)
     return;
   postorder(d, LLVMGetEntryBasicBlock(f), total);
@@ -64,7 +66,7 @@ void loom_domtree_build(struct loom_domtree *d, LLVMValueRef f) {
   size_t root = d->n - 1;
   d->idom[root] = root;
   /* predecessors of each reachable block, by postorder number */
-  size_t **preds = calloc(d->n, sizeof *preds), *npreds = calloc(d->n, sizeof *npreds);
+  size_t **preds = d->preds, *npreds = d->npreds;
   for (size_t i = 0; i < d->n; i++) {
     size_t ns = succ_count(d->blocks[i]);
     for (size_t k = 0; k < ns; k++) {
@@ -90,10 +92,6 @@ void loom_domtree_build(struct loom_domtree *d, LLVMValueRef f) {
       }
     }
   }
-  for (size_t i = 0; i < d->n; i++)
-    free(preds[i]);
-  free(preds);
-  free(npreds);
 }
 
 bool loom_domtree_reachable(const struct loom_domtree *d, LLVMBasicBlockRef b) {
@@ -118,6 +116,10 @@ LLVMBasicBlockRef loom_idom(const struct loom_domtree *d, LLVMBasicBlockRef b) {
 }
 
 void loom_domtree_free(struct loom_domtree *d) {
+  for (size_t i = 0; i < d->n; i++)
+    free(d->preds[i]);
+  free(d->preds);
+  free(d->npreds);
   free(d->blocks);
   free(d->idom);
   loom_ptrmap_free(&d->index);

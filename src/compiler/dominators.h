@@ -8,6 +8,8 @@ struct loom_domtree {
   LLVMBasicBlockRef *blocks; /* in postorder: the entry is last */
   size_t *idom;              /* postorder number of each block's immediate dominator */
   struct loom_ptrmap index;  /* block -> postorder number */
+  size_t **preds;            /* reachable predecessors, by postorder number */
+  size_t *npreds;
 };
 
 void loom_domtree_build(struct loom_domtree *d, LLVMValueRef f) LOOM_HIDDEN;

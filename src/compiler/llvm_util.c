@@ -186,6 +186,16 @@ LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) {
   return nb;
 }
 
+LLVMValueRef loom_base_object(LLVMValueRef p) {
+  for (int depth = 0; depth < 32 && p; depth++) {
+    if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+      p = LLVMGetOperand(p, 0);
+    else
+      break;
+  }
+  return p;
+}
+
 LLVMValueRef loom_i64(LLVMContextRef c, uint64_t v) {
   return LLVMConstInt(LLVMInt64TypeInContext(c), v, 0);
 }

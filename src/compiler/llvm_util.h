@@ -49,6 +49,9 @@ LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) LOOM
 void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
                             LLVMBasicBlockRef to) LOOM_HIDDEN;
 
+/* the object a pointer is based on, through GEPs and casts (at most 32) */
+LLVMValueRef loom_base_object(LLVMValueRef p) LOOM_HIDDEN;
+
 /* first instruction after the PHIs of bb */
 LLVMValueRef loom_first_non_phi(LLVMBasicBlockRef bb) LOOM_HIDDEN;
 

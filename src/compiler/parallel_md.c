@@ -66,22 +66,11 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
   return i == n && o == n ? 0 : -1;
 }
 
-/* the object a pointer is based on, through address arithmetic */
-static LLVMValueRef base_object(LLVMValueRef p) {
-  for (int depth = 0; depth < 32 && p; depth++) {
-    if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
-      p = LLVMGetOperand(p, 0);
-    else
-      break;
-  }
-  return p;
-}
-
 /* may p point to a private variable? A generic pointer chosen by a select
  * or a PHI may be a private variable's address in some work-items only.
  * seen holds the selects and PHIs on the current path (loops revisit them). */
 static bool maybe_private(LLVMValueRef p, LLVMValueRef *seen, int depth, int *budget) {
-  p = base_object(p);
+  p = loom_base_object(p);
   if (LLVMIsAAllocaInst(p))
     return true;
   bool sel = LLVMIsASelectInst(p) != NULL;

@@ -95,23 +95,13 @@ static void add_guard(struct range_ctx *x, LLVMValueRef br) {
   g.target = LLVMGetSuccessor(br, succ);
   if (g.target == LLVMGetSuccessor(br, 1 - succ))
     return;
-  /* the target must be entered only through this edge */
-  LLVMBasicBlockRef from = LLVMGetInstructionParent(br);
-  for (size_t i = 0; i < x->dt.n; i++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(x->dt.blocks[i]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned k = 0; k < ns; k++)
-      if (LLVMGetSuccessor(t, k) == g.target && (x->dt.blocks[i] != from || k != succ))
-        return;
-  }
+  /* the target must be entered only through this edge (the two
+   * successors differ, so one predecessor entry means this edge) */
+  size_t ti;
+  if (!loom_ptrmap_get(&x->dt.index, g.target, &ti) || x->dt.npreds[ti] != 1)
+    return;
   x->guards = realloc(x->guards, (x->nguards + 1) * sizeof *x->guards);
   x->guards[x->nguards++] = g;
-}
-
-static LLVMValueRef underlying_object(LLVMValueRef p) {
-  while (LLVMIsAGetElementPtrInst(p) || LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p))
-    p = LLVMGetOperand(p, 0);
-  return p;
 }
 
 static const char *callee_name(LLVMValueRef call) {
@@ -137,7 +127,7 @@ static bool has_side_effect(LLVMValueRef in) {
   case LLVMStore: {
     if (LLVMGetVolatile(in))
       return true;
-    LLVMValueRef base = underlying_object(LLVMGetOperand(in, 1));
+    LLVMValueRef base = loom_base_object(LLVMGetOperand(in, 1));
     /* the region's own copies: its view of the uniform values */
     if (LLVMIsAAllocaInst(base) || loom_is_call_to(base, LOOM_SYM_USLOT))
       return false;
@@ -156,7 +146,7 @@ static bool has_side_effect(LLVMValueRef in) {
         !strcmp(name, LOOM_SYM_SLOT_BASE) || !strcmp(name, LOOM_SYM_LOCAL_BASE))
       return false;
     if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memset.", 12))
-      return !LLVMIsAAllocaInst(underlying_object(LLVMGetOperand(in, 0)));
+      return !LLVMIsAAllocaInst(loom_base_object(LLVMGetOperand(in, 0)));
     for (size_t i = 0; i < sizeof pure_intrinsics / sizeof *pure_intrinsics; i++)
       if (!strncmp(name, pure_intrinsics[i], strlen(pure_intrinsics[i])))
         return false;
@@ -297,7 +287,7 @@ static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
     }
     if (op == LLVMLoad) {
       /* a load from the view: the same bytes of the snapshot */
-      LLVMValueRef p = LLVMGetOperand(v, 0), base = underlying_object(p);
+      LLVMValueRef p = LLVMGetOperand(v, 0), base = loom_base_object(p);
       LLVMValueRef src = view_source(base, v);
       if (!src || (p != base && !LLVMIsAGetElementPtrInst(p)))
         return NULL;
