@@ -94,7 +94,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint 
   if (empty) {
     ev->cmd.run = trivial_run;
   } else {
-    struct loom_ndrange *nd = loom_ndrange_new(kernel);
+    struct loom_ndrange *nd = loom_ndrange_new(kernel, queue->device->ops->ndrange_state_size);
     if (!nd) {
       loom_command_discard(ev);
       return CL_OUT_OF_HOST_MEMORY;

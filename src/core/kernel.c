@@ -93,23 +93,37 @@ static uint64_t local_layout(cl_kernel k, uint64_t *offsets) {
 
 uint64_t loom_kernel_local_bytes(cl_kernel k) { return local_layout(k, NULL); }
 
-struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
-  struct loom_ndrange *nd = calloc(1, sizeof *nd);
-  if (!nd)
-    return NULL;
+/* One allocation per launch: the header, the 128-byte aligned argument
+ * snapshot (the generated code may load arguments with vector loads) and
+ * the buffer references. Small launches are dominated by this bookkeeping. */
+struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   const struct loom_kernel_meta *m = k->meta;
+  size_t head = (sizeof(struct loom_ndrange) + 127) & ~(size_t)127;
+  size_t args_bytes = (m->arg_buffer_size + 128 + 127) & ~(size_t)127;
+  size_t mems_bytes = ((m->num_args + 1) * sizeof(cl_mem) + 63) & ~(size_t)63;
+  struct loom_ndrange *nd;
+  if (posix_memalign((void **)&nd, 128, head + args_bytes + mems_bytes + state_size) != 0)
+    return NULL;
+  memset(nd, 0, sizeof *nd);
+  if (state_size) {
+    nd->device_state = (unsigned char *)nd + head + args_bytes + mems_bytes;
+    memset(nd->device_state, 0, state_size);
+  }
   nd->fn = k->fn;
   nd->meta = m;
   nd->kernel = k;
   LOOM_RETAIN(k);
-  /* 128-byte aligned so the generated code may load arguments with vector loads */
-  if (posix_memalign((void **)&nd->args, 128, m->arg_buffer_size + 128) != 0) {
+  nd->args = (unsigned char *)nd + head;
+  nd->mems = (cl_mem *)(nd->args + args_bytes);
+  uint64_t local_off_small[16];
+  uint64_t *local_off = local_off_small;
+  if (m->num_args + 1 > sizeof local_off_small / sizeof *local_off_small &&
+      !(local_off = calloc(m->num_args + 1, sizeof *local_off))) {
     LOOM_RELEASE(k);
     free(nd);
     return NULL;
   }
-  nd->mems = calloc(m->num_args + 1, sizeof *nd->mems);
-  uint64_t *local_off = calloc(m->num_args + 1, sizeof *local_off);
+  memset(local_off, 0, (m->num_args + 1) * sizeof *local_off);
   pthread_mutex_lock(&k->lock);
   memcpy(nd->args, k->args, m->arg_buffer_size);
   nd->local_mem_bytes = local_layout(k, local_off);
@@ -128,7 +142,8 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k) {
     }
   }
   pthread_mutex_unlock(&k->lock);
-  free(local_off);
+  if (local_off != local_off_small)
+    free(local_off);
   return nd;
 }
 
@@ -137,8 +152,6 @@ void loom_ndrange_free(struct loom_ndrange *nd) {
     return;
   for (cl_uint i = 0; i < nd->num_mems; i++)
     LOOM_RELEASE(nd->mems[i]);
-  free(nd->mems);
-  free(nd->args);
   LOOM_RELEASE(nd->kernel);
-  free(nd);
+  free(nd); /* args, mems and the driver state live in the same block */
 }

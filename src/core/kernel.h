@@ -11,7 +11,9 @@ bool loom_kernel_args_complete(cl_kernel k) LOOM_HIDDEN;
 /* __local memory one work-group needs with the current arguments */
 uint64_t loom_kernel_local_bytes(cl_kernel k) LOOM_HIDDEN;
 /* snapshot of the arguments for one launch (sizes filled by the caller) */
-struct loom_ndrange *loom_ndrange_new(cl_kernel k) LOOM_HIDDEN;
+/* a launch of k with its arguments as set now and state_size bytes of
+ * zeroed driver state */
+struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) LOOM_HIDDEN;
 
 
 

@@ -53,6 +53,7 @@ struct loom_ndrange {
   size_t local_mem_bytes; /* static __local variables + __local arguments */
   cl_mem *mems;           /* internal references held until completion */
   cl_uint num_mems;
+  void *device_state;     /* the driver's per-launch state (device ops) */
 };
 
 /* program_build.c */

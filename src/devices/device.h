@@ -13,6 +13,9 @@ struct loom_device_ops {
   /* starts a kernel launch; calls loom_event_complete(ev, ...) when every
    * work-group has run (possibly before returning) */
   void (*ndrange)(cl_device_id dev, struct loom_ndrange *launch, cl_event ev);
+  /* bytes of per-launch driver state (launch->device_state, zeroed, 64-byte
+   * aligned), allocated with the launch and freed with it after completion */
+  size_t ndrange_state_size;
 };
 
 /* The CPU device (src/devices/cpu). Fills dev; returns 0 on success. */

@@ -24,6 +24,7 @@ static const struct loom_device_ops cpu_ops = {
     .mem_alloc = cpu_mem_alloc,
     .mem_free = cpu_mem_free,
     .ndrange = loom_cpu_ndrange,
+    .ndrange_state_size = LOOM_CPU_LAUNCH_STATE_SIZE,
 };
 
 int loom_cpu_device_init(cl_device_id dev) {

@@ -102,22 +102,21 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   loom_fault_guard_disarm();
 }
 
+_Static_assert(sizeof(struct cpu_launch) <= LOOM_CPU_LAUNCH_STATE_SIZE,
+               "LOOM_CPU_LAUNCH_STATE_SIZE too small");
+
 static void finish_launch(struct loom_pool_job *job) {
   struct cpu_launch *l = (struct cpu_launch *)job;
   cl_event ev = l->ev;
   cl_int status = atomic_load(&l->failed) ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
   /* the spec: printf output is flushed when the launch's event completes */
   loom_cpu_printf_flush(&l->printf_out);
-  free(l);
+  /* l lives in the launch's block, freed when the event completes */
   loom_event_complete(ev, status);
 }
 
 void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
-  struct cpu_launch *l = calloc(1, sizeof *l);
-  if (!l) {
-    loom_event_complete(ev, CL_OUT_OF_HOST_MEMORY);
-    return;
-  }
+  struct cpu_launch *l = nd->device_state;
   l->nd = nd;
   l->ev = ev;
   l->printf_out.capacity = dev->lim.printf_buffer_size;

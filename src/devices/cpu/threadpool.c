@@ -42,6 +42,18 @@ static void unqueue(struct loom_pool_job *job) {
   job->queued = false;
 }
 
+/* Under the lock, with a non-empty queue: the first queued job nobody works
+ * on yet, else the head. Spreading workers over jobs first means that a
+ * stream of small launches (an out-of-order queue) runs each on one worker,
+ * without two workers bouncing the job's counters between their caches;
+ * a lone large launch still gets every worker. */
+static struct loom_pool_job *pick_job(void) {
+  for (struct loom_pool_job *j = pool.head; j; j = j->link)
+    if (!j->users && atomic_load_explicit(&j->next, memory_order_relaxed) < j->total)
+      return j;
+  return pool.head;
+}
+
 static void *worker_main(void *arg) {
   unsigned id = (unsigned)(uintptr_t)arg;
   for (;;) {
@@ -57,7 +69,7 @@ static void *worker_main(void *arg) {
         pool.sleepers--;
       }
     }
-    struct loom_pool_job *job = pool.head;
+    struct loom_pool_job *job = pick_job();
     job->users++;
     pthread_mutex_unlock(&pool.lock);
 
