@@ -191,6 +191,9 @@ struct loom_wg_ctx {
   /* the running thread's stack below the launch: where private variables
    * live (to_private, get_fence) */
   char *stack_lo, *stack_hi;
+  /* a launch writing at least this many bytes of a buffer it never reads
+   * may write it with non-temporal stores (streaming_stores.c); 0: never */
+  uint64_t stream_store_bytes;
 };
 /* field indices as seen by generated code: 8-byte slots */
 enum {
@@ -206,6 +209,7 @@ enum {
   LOOM_CTX_LOCAL_MEM_SIZE = 21,
   LOOM_CTX_STACK_LO = 22,
   LOOM_CTX_STACK_HI = 23,
+  LOOM_CTX_STREAM_BYTES = 24,
 };
 
 #endif

@@ -121,6 +121,11 @@ void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
  * they cost no code generation. */
 void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* streaming_stores.c: after O3, full-width vector stores into buffers the
+ * kernel never reads become non-temporal when the launch is large and the
+ * address aligned (tested at run time) */
+void loom_stream_large_stores(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;

@@ -39,6 +39,7 @@ struct cpu_launch {
   struct loom_ndrange *nd;
   cl_event ev;
   atomic_int failed;
+  uint64_t stream_store_bytes;
   struct loom_printf_buffer printf_out;
 };
 
@@ -64,6 +65,7 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   ctx.local_mem = local;
   ctx.scratch = scratch;
   ctx.local_mem_size = nd->local_mem_bytes;
+  ctx.stream_store_bytes = l->stream_store_bytes;
   /* the work-group function's frame, and so every private variable, lies
    * below this frame on this thread's stack */
   ctx.stack_lo = loom_thread_stack_lo();
@@ -100,6 +102,27 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   }
   loom_cpu_printf_bind(NULL);
   loom_fault_guard_disarm();
+#if defined(__x86_64__) || defined(__i386__)
+  /* non-temporal stores (streaming_stores.c) are weakly ordered: make them
+   * visible before the work-groups are counted as done */
+  __builtin_ia32_sfence();
+#endif
+}
+
+/* Output larger than the last-level cache is written past it: it would not
+ * stay there anyway. LOOMCL_STREAMING_STORES=<bytes> sets another threshold
+ * (0: never). */
+static uint64_t stream_threshold(cl_device_id dev) {
+  static _Atomic int64_t from_env = -2; /* -2: not read yet, -1: unset */
+  int64_t v = atomic_load_explicit(&from_env, memory_order_relaxed);
+  if (v == -2) {
+    const char *env = getenv("LOOMCL_STREAMING_STORES");
+    v = env && *env ? (int64_t)strtoull(env, NULL, 0) : -1;
+    atomic_store_explicit(&from_env, v, memory_order_relaxed);
+  }
+  if (v >= 0)
+    return (uint64_t)v;
+  return dev->lim.global_cache_size ? dev->lim.global_cache_size : 32u << 20;
 }
 
 _Static_assert(sizeof(struct cpu_launch) <= LOOM_CPU_LAUNCH_STATE_SIZE,
@@ -118,6 +141,7 @@ static void finish_launch(struct loom_pool_job *job) {
 void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
   struct cpu_launch *l = nd->device_state;
   l->nd = nd;
+  l->stream_store_bytes = stream_threshold(dev);
   l->ev = ev;
   l->printf_out.capacity = dev->lim.printf_buffer_size;
   l->job.run = run_groups;

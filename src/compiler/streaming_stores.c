@@ -1,0 +1,253 @@
+/* Non-temporal stores for large write-only streams.
+ *
+ * A kernel like `c[i] = a[i] + s * b[i]` over arrays larger than the last
+ * level cache is bound by memory bandwidth, and an ordinary store first reads
+ * each line of c into the cache (read-for-ownership) only to overwrite all of
+ * it: a quarter of the traffic of a triad is wasted. A non-temporal store
+ * writes whole lines straight to memory.
+ *
+ * After O3 this pass looks, in each work-group function, for full-width
+ * vector stores into a buffer argument that the kernel never reads, and
+ * guards each with a test made at run time: the launch writes at least the
+ * driver's threshold (ctx slot LOOM_CTX_STREAM_BYTES, about the last level
+ * cache; 0 disables it) and the address is aligned to the vector (x86 has no
+ * unaligned non-temporal vector store). The store is then duplicated:
+ *
+ *     head:   (what preceded the store)  br (big && aligned), %nt, %plain
+ *     nt:     store ..., !nontemporal     br %tail
+ *     plain:  store ...                   br %tail
+ *     tail:   (what followed the store)
+ *
+ * Non-temporal stores are weakly ordered against other stores. Functions
+ * with atomics, fences or calls (other than intrinsics) are left alone; the
+ * driver issues a store fence after its work-groups, before the launch can
+ * be seen as complete. Within a work-group everything runs on one thread,
+ * which always sees its own stores in order. */
+#include "compiler.h"
+#include "llvm_util.h"
+#include "wg_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* May the function's stores be reordered against each other as seen by
+ * other threads? Only when it has no atomics, fences or opaque calls. */
+static bool ordering_free(LLVMValueRef f) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsAFenceInst(i))
+        return false;
+      if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
+          (LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(i)))
+        return false;
+      if (LLVMIsACallInst(i)) {
+        LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+          return false;
+      }
+    }
+  return true;
+}
+
+/* The load of a buffer argument from the argument block (the work-group
+ * function's first parameter) that p is based on, or NULL. */
+static LLVMValueRef buffer_argument(LLVMValueRef f, LLVMValueRef p) {
+  LLVMValueRef base = loom_base_object(p);
+  if (!base || !LLVMIsALoadInst(base))
+    return NULL;
+  return loom_base_object(LLVMGetOperand(base, 0)) == LLVMGetParam(f, 0) ? base : NULL;
+}
+
+/* the pointer a load-like instruction reads through, or NULL */
+static LLVMValueRef read_pointer(LLVMValueRef i) {
+  if (LLVMIsALoadInst(i))
+    return LLVMGetOperand(i, 0);
+  if (LLVMIsACallInst(i) && LLVMGetNumArgOperands(i) > 0) {
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    size_t len;
+    const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+    if (!strncmp(name, "llvm.masked.load", 16) || !strncmp(name, "llvm.masked.gather", 18) ||
+        !strncmp(name, "llvm.masked.expandload", 22))
+      return LLVMGetOperand(i, 0);
+    if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memmove", 12))
+      return LLVMGetOperand(i, 1);
+  }
+  return NULL;
+}
+
+struct stream_candidates {
+  LLVMValueRef *stores;
+  size_t n, cap;
+};
+
+static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates *out) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  unsigned nontemporal =
+      LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(f)), "nontemporal", 11);
+  /* the buffers the kernel reads: storing to them is not a pure stream */
+  size_t nread = 0, cap = 16;
+  LLVMValueRef *read = malloc(cap * sizeof *read);
+  bool unknown_reads = false;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef p = read_pointer(i);
+      if (!p || (LLVMIsALoadInst(i) && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind &&
+                 loom_base_object(p) == LLVMGetParam(f, 0)))
+        continue; /* the argument loads themselves */
+      LLVMValueRef arg = buffer_argument(f, p);
+      LLVMValueRef base = loom_base_object(p);
+      if (!arg && base && (LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)))
+        continue; /* private memory, the context, __local memory, scratch */
+      if (!arg) {
+        unknown_reads = true;
+        continue;
+      }
+      if (nread == cap)
+        read = realloc(read, (cap *= 2) * sizeof *read);
+      read[nread++] = arg;
+    }
+  if (unknown_reads) {
+    free(read);
+    return;
+  }
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+    if (b == entry)
+      continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAStoreInst(i) || LLVMGetMetadata(i, nontemporal))
+        continue;
+      LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(i, 0));
+      if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind)
+        continue;
+      LLVMTypeRef et = LLVMGetElementType(vt);
+      unsigned ebits = LLVMGetTypeKind(et) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(et)
+                       : LLVMGetTypeKind(et) == LLVMFloatTypeKind  ? 32
+                       : LLVMGetTypeKind(et) == LLVMDoubleTypeKind ? 64
+                                                                   : 0;
+      if (!ebits || ebits % 8 || ebits * LLVMGetVectorSize(vt) != simd_bits)
+        continue;
+      LLVMValueRef arg = buffer_argument(f, LLVMGetOperand(i, 1));
+      bool is_read = !arg;
+      for (size_t k = 0; k < nread && !is_read; k++)
+        is_read = read[k] == arg;
+      if (is_read)
+        continue;
+      if (out->n == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 8;
+        out->stores = realloc(out->stores, out->cap * sizeof *out->stores);
+      }
+      out->stores[out->n++] = i;
+    }
+  }
+  free(read);
+}
+
+/* Splits the store's block before the store; returns the new head block,
+ * which every former predecessor now enters, and which holds the PHIs and
+ * the instructions that preceded the store. */
+static LLVMBasicBlockRef split_before(LLVMValueRef f, LLVMValueRef store, LLVMBuilderRef bld) {
+  LLVMBasicBlockRef tail = LLVMGetInstructionParent(store);
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(c, tail, "stream.head");
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    if (!t || b == head)
+      continue;
+    for (unsigned s = 0; s < LLVMGetNumSuccessors(t); s++)
+      if (LLVMGetSuccessor(t, s) == tail)
+        LLVMSetSuccessor(t, s, head);
+  }
+  LLVMPositionBuilderAtEnd(bld, head);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(tail); i != store;) {
+    LLVMValueRef next = LLVMGetNextInstruction(i);
+    LLVMInstructionRemoveFromParent(i);
+    LLVMInsertIntoBuilder(bld, i);
+    i = next;
+  }
+  return head;
+}
+
+static void guard_store(LLVMValueRef f, LLVMValueRef store, LLVMValueRef items,
+                        LLVMValueRef threshold, unsigned simd_bytes, LLVMBuilderRef bld) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  LLVMBasicBlockRef tail = LLVMGetInstructionParent(store);
+  LLVMBasicBlockRef head = split_before(f, store, bld);
+  LLVMBasicBlockRef nt = LLVMInsertBasicBlockInContext(c, tail, "stream.nt");
+  LLVMBasicBlockRef plain = LLVMInsertBasicBlockInContext(c, tail, "stream.plain");
+
+  LLVMValueRef value = LLVMGetOperand(store, 0), ptr = LLVMGetOperand(store, 1);
+  LLVMTypeRef vt = LLVMTypeOf(value);
+  unsigned lanes = LLVMGetVectorSize(vt);
+  LLVMPositionBuilderAtEnd(bld, head);
+  LLVMValueRef written = LLVMBuildMul(bld, items, loom_i64(c, simd_bytes / lanes), "");
+  LLVMValueRef big = LLVMBuildAnd(bld, LLVMBuildICmp(bld, LLVMIntNE, threshold, loom_i64(c, 0), ""),
+                                  LLVMBuildICmp(bld, LLVMIntUGE, written, threshold, ""), "");
+  LLVMValueRef low = LLVMBuildAnd(bld, LLVMBuildPtrToInt(bld, ptr, i64, ""),
+                                  loom_i64(c, simd_bytes - 1), "");
+  LLVMValueRef aligned = LLVMBuildICmp(bld, LLVMIntEQ, low, loom_i64(c, 0), "");
+  LLVMBuildCondBr(bld, LLVMBuildAnd(bld, big, aligned, "stream"), nt, plain);
+
+  LLVMPositionBuilderAtEnd(bld, nt);
+  LLVMValueRef s = LLVMBuildStore(bld, value, ptr);
+  LLVMSetAlignment(s, simd_bytes);
+  LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c), 1, 0));
+  LLVMSetMetadata(s, LLVMGetMDKindIDInContext(c, "nontemporal", 11),
+                  LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, &one, 1)));
+  LLVMBuildBr(bld, tail);
+
+  LLVMInstructionRemoveFromParent(store);
+  LLVMPositionBuilderAtEnd(bld, plain);
+  LLVMInsertIntoBuilder(bld, store);
+  LLVMBuildBr(bld, tail);
+}
+
+static LLVMValueRef ctx_load(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx, unsigned slot) {
+  LLVMValueRef off = loom_i64(c, slot * 8);
+  LLVMValueRef p = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), ctx, &off, 1, "");
+  LLVMValueRef v = LLVMBuildLoad2(bld, LLVMInt64TypeInContext(c), p, "");
+  LLVMSetAlignment(v, 8);
+  return v;
+}
+
+static void stream_function(LLVMValueRef f) {
+  /* the vector width the work-group function was made for */
+  unsigned simd_bits = 0;
+  LLVMAttributeRef width = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                                         "prefer-vector-width", 19);
+  if (width) {
+    unsigned len;
+    const char *v = LLVMGetStringAttributeValue(width, &len);
+    for (unsigned k = 0; k < len && v[k] >= '0' && v[k] <= '9'; k++)
+      simd_bits = simd_bits * 10 + (unsigned)(v[k] - '0');
+  }
+  if (simd_bits < 256 || !ordering_free(f)) /* SSE: no gain worth the test */
+    return;
+  struct stream_candidates cand = {0};
+  collect(f, simd_bits, &cand);
+  if (!cand.n)
+    return;
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
+  LLVMValueRef ctx = LLVMGetParam(f, 1);
+  LLVMValueRef items = ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE);
+  for (unsigned d = 1; d < 3; d++)
+    items = LLVMBuildMul(bld, items, ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE + d), "");
+  LLVMValueRef threshold = ctx_load(bld, c, ctx, LOOM_CTX_STREAM_BYTES);
+  for (size_t i = 0; i < cand.n; i++)
+    guard_store(f, cand.stores[i], items, threshold, simd_bits / 8, bld);
+  LLVMDisposeBuilder(bld);
+  free(cand.stores);
+}
+
+void loom_stream_large_stores(LLVMModuleRef m) {
+  size_t suffix = strlen(LOOM_WG_SUFFIX);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) || len <= suffix || strcmp(name + len - suffix, LOOM_WG_SUFFIX))
+      continue;
+    stream_function(f);
+  }
+}
