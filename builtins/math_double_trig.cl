@@ -1,5 +1,5 @@
-/* Double sin, cos and tan (OpenCL C 2.0 6.13.2), vectorisable across
- * work-items.
+/* Double sin, cos and tan, sinpi, cospi and tanpi (OpenCL C 2.0 6.13.2),
+ * vectorisable across work-items.
  *
  * For |x| < 2^20 the argument is reduced in registers: n = rint(x 2/pi) and
  * x - n pi/2 is computed as a double-double with pi/2 in three parts and
@@ -118,5 +118,81 @@ double OVL tan(double x) {
   return v;
 }
 
+/* ---- sinpi, cospi, tanpi ----
+ * The argument is reduced exactly (x - 2 floor(x/2) is exact in binary
+ * floating point) to r in [0, 1/2], then to t in [0, 1/4] (t = r or
+ * 1/2 - r, exact), so that pi t is a double-double within the kernels'
+ * range and the exact zeros and infinities of section 2.5.1 come out of the
+ * reduction. Branch-free, so the loops that call them vectorise; every
+ * double is finite or handled by the reduction (infinities and NaNs give
+ * NaN through x - x). */
+#define PI_HI 0x1.921fb54442d18p1
+#define PI_LO 0x1.1a62633145c07p-53
+
+/* ax mod 2 for ax >= 0, exactly */
+static double mod2(double ax) { return ax - 2.0 * __builtin_floor(ax * 0.5); }
+
+/* sin and cos of pi t for t in [0, 1/4] */
+static void sincospi_quarter(double t, __private double *s, __private double *c) {
+  double hi = PI_HI * t;
+  double lo = FMA(PI_HI, t, -hi) + PI_LO * t;
+  double x = hi + lo;
+  double y = lo - (x - hi);
+  *s = sin_kernel(x, y);
+  *c = cos_kernel(x, y);
+}
+
+/* sin(pi r) for r in [0, 1/2] */
+static double sinpi_half(double r) {
+  bool low = r <= 0.25;
+  double s, c;
+  sincospi_quarter(low ? r : 0.5 - r, &s, &c);
+  return low ? s : c;
+}
+
+double OVL sinpi(double x) {
+  double r = mod2(__builtin_fabs(x)), s = x < 0.0 ? -1.0 : 1.0;
+  /* sin(pi (r + 1)) = -sin(pi r) */
+  bool upper = r >= 1.0;
+  r = upper ? r - 1.0 : r;
+  s = upper ? -s : s;
+  r = r > 0.5 ? 1.0 - r : r; /* sin(pi (1 - r)) = sin(pi r) */
+  double v = sinpi_half(r);
+  v = v == 0.0 ? __builtin_copysign(0.0, x) : s * v;
+  return __builtin_isfinite(x) ? v : x - x;
+}
+
+double OVL cospi(double x) {
+  double r = mod2(__builtin_fabs(x)), s = 1.0;
+  bool upper = r >= 1.0; /* cos(pi (r + 1)) = -cos(pi r) */
+  r = upper ? r - 1.0 : r;
+  s = upper ? -s : s;
+  bool mirror = r > 0.5; /* cos(pi (1 - r)) = -cos(pi r) */
+  r = mirror ? 1.0 - r : r;
+  s = mirror ? -s : s;
+  double v = sinpi_half(0.5 - r); /* cos(pi r) = sin(pi (1/2 - r)) */
+  v = v == 0.0 ? 0.0 : s * v;
+  return __builtin_isfinite(x) ? v : x - x;
+}
+
+double OVL tanpi(double x) {
+  double ax = __builtin_fabs(x), k = __builtin_floor(ax), r = ax - k;
+  bool odd = mod2(k) != 0.0;
+  bool mirror = r > 0.5; /* tan(pi (1 - r)) = -tan(pi r) */
+  r = mirror ? 1.0 - r : r;
+  bool low = r <= 0.25; /* else tan(pi r) = 1 / tan(pi (1/2 - r)) */
+  double s, c;
+  sincospi_quarter(low ? r : 0.5 - r, &s, &c);
+  double v = low ? s / c : c / s;
+  v = mirror ? -v : v;
+  /* the prescribed signs of the zeros and poles at odd integers */
+  v = odd && (v == 0.0 || __builtin_isinf(v)) ? -v : v;
+  v = __builtin_signbit(x) ? -v : v; /* tanpi(-0) is -0 */
+  return __builtin_isfinite(x) ? v : x - x;
+}
+
 LM_WIDTHS(LM_V1, double, sin) LM_WIDTHS(LM_V1, double, cos)
 LM_WIDTHS(LM_V1, double, tan)
+/* the float forms: math_float_pi.cl */
+LM_WIDTHS(LM_V1, double, sinpi) LM_WIDTHS(LM_V1, double, cospi)
+LM_WIDTHS(LM_V1, double, tanpi)
