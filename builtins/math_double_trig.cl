@@ -16,6 +16,7 @@
 #include "math_map.h"
 #include "math_float.h"
 #include "math_bits.h"
+#include "math_pi_reduce.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -119,18 +120,12 @@ double OVL tan(double x) {
 }
 
 /* ---- sinpi, cospi, tanpi ----
- * The argument is reduced exactly (x - 2 floor(x/2) is exact in binary
- * floating point) to r in [0, 1/2], then to t in [0, 1/4] (t = r or
- * 1/2 - r, exact), so that pi t is a double-double within the kernels'
- * range and the exact zeros and infinities of section 2.5.1 come out of the
- * reduction. Branch-free, so the loops that call them vectorise; every
- * double is finite or handled by the reduction (infinities and NaNs give
- * NaN through x - x). */
+ * The argument is reduced exactly to r in [0, 1/2] (math_pi_reduce.h), then
+ * to t in [0, 1/4] (t = r or 1/2 - r, exact), so that pi t is a
+ * double-double within the kernels' range. Branch-free, so the loops that
+ * call them vectorise; infinities and NaNs give NaN through x - x. */
 #define PI_HI 0x1.921fb54442d18p1
 #define PI_LO 0x1.1a62633145c07p-53
-
-/* ax mod 2 for ax >= 0, exactly */
-static double mod2(double ax) { return ax - 2.0 * __builtin_floor(ax * 0.5); }
 
 /* sin and cos of pi t for t in [0, 1/4] */
 static void sincospi_quarter(double t, __private double *s, __private double *c) {
@@ -151,43 +146,31 @@ static double sinpi_half(double r) {
 }
 
 double OVL sinpi(double x) {
-  double r = mod2(__builtin_fabs(x)), s = x < 0.0 ? -1.0 : 1.0;
-  /* sin(pi (r + 1)) = -sin(pi r) */
-  bool upper = r >= 1.0;
-  r = upper ? r - 1.0 : r;
-  s = upper ? -s : s;
-  r = r > 0.5 ? 1.0 - r : r; /* sin(pi (1 - r)) = sin(pi r) */
+  double s, r = sinpi_reduce(__builtin_fabs(x), &s);
   double v = sinpi_half(r);
-  v = v == 0.0 ? __builtin_copysign(0.0, x) : s * v;
+  /* integers give a zero with the sign of x: sinpi is odd */
+  v = v == 0.0 ? __builtin_copysign(0.0, x) : (x < 0.0 ? -s : s) * v;
   return __builtin_isfinite(x) ? v : x - x;
 }
 
 double OVL cospi(double x) {
-  double r = mod2(__builtin_fabs(x)), s = 1.0;
-  bool upper = r >= 1.0; /* cos(pi (r + 1)) = -cos(pi r) */
-  r = upper ? r - 1.0 : r;
-  s = upper ? -s : s;
-  bool mirror = r > 0.5; /* cos(pi (1 - r)) = -cos(pi r) */
-  r = mirror ? 1.0 - r : r;
-  s = mirror ? -s : s;
-  double v = sinpi_half(0.5 - r); /* cos(pi r) = sin(pi (1/2 - r)) */
-  v = v == 0.0 ? 0.0 : s * v;
+  double s, r = cospi_reduce(__builtin_fabs(x), &s);
+  double v = sinpi_half(0.5 - r);
+  v = v == 0.0 ? 0.0 : s * v; /* n + 1/2 gives +0 */
   return __builtin_isfinite(x) ? v : x - x;
 }
 
 double OVL tanpi(double x) {
-  double ax = __builtin_fabs(x), k = __builtin_floor(ax), r = ax - k;
-  bool odd = mod2(k) != 0.0;
-  bool mirror = r > 0.5; /* tan(pi (1 - r)) = -tan(pi r) */
-  r = mirror ? 1.0 - r : r;
+  bool odd, mirror;
+  double r = tanpi_reduce(__builtin_fabs(x), &odd, &mirror);
   bool low = r <= 0.25; /* else tan(pi r) = 1 / tan(pi (1/2 - r)) */
   double s, c;
   sincospi_quarter(low ? r : 0.5 - r, &s, &c);
-  double v = low ? s / c : c / s;
+  double v = low ? s / c : c / s; /* r = 1/2: the pole */
   v = mirror ? -v : v;
   /* the prescribed signs of the zeros and poles at odd integers */
   v = odd && (v == 0.0 || __builtin_isinf(v)) ? -v : v;
-  v = __builtin_signbit(x) ? -v : v; /* tanpi(-0) is -0 */
+  v = __builtin_signbit(x) ? -v : v; /* tanpi is odd; tanpi(-0) is -0 */
   return __builtin_isfinite(x) ? v : x - x;
 }
 

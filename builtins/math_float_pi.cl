@@ -1,21 +1,18 @@
 /* Float sinpi, cospi, tanpi, the inverse *pi functions, atan2, hypot and
  * cbrt (OpenCL C 2.0 6.13.2), branch-free and in double like math_float.cl,
  * so that they vectorise across work-items. The *pi functions reduce the
- * argument exactly (x - 2 floor(x/2) is exact), so multiplying by pi costs
- * under an ulp and the prescribed exact zeros and poles fall out of the
- * reduction (section 2.5.1). */
+ * argument exactly (math_pi_reduce.h), so multiplying by pi costs under an
+ * ulp. */
 #include "loom_builtins.h"
 #include "math_map.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #include "math_float_core.h"
+#include "math_pi_reduce.h"
 
 #define PI 0x1.921fb54442d18p1
 #define INV_PI 0x1.45f306dc9c883p-2
-
-/* |x| mod 2, exactly */
-static double mod2(double ax) { return ax - 2.0 * __builtin_elementwise_floor(ax * 0.5); }
 
 /* sin(pi r) for r in [0, 1/2] */
 static double sinpi_half(double r) {
@@ -23,11 +20,7 @@ static double sinpi_half(double r) {
 }
 
 float OVL sinpi(float x) {
-  double r = mod2(__builtin_fabs((double)x)), s = 1.0;
-  bool upper = r >= 1.0; /* sin(pi (r + 1)) = -sin(pi r) */
-  r = upper ? r - 1.0 : r;
-  s = upper ? -s : s;
-  r = r > 0.5 ? 1.0 - r : r; /* sin(pi (1 - r)) = sin(pi r) */
+  double s, r = sinpi_reduce(__builtin_fabs((double)x), &s);
   double v = s * sinpi_half(r);
   /* integers give +0, and the sign of x is applied last: sinpi is odd */
   float res = with_sign_of(v == 0.0 ? 0.0f : (float)v, x);
@@ -35,24 +28,15 @@ float OVL sinpi(float x) {
 }
 
 float OVL cospi(float x) {
-  double r = mod2(__builtin_fabs((double)x)), s = 1.0;
-  bool upper = r >= 1.0; /* cos(pi (r + 1)) = -cos(pi r) */
-  r = upper ? r - 1.0 : r;
-  s = upper ? -s : s;
-  bool mirror = r > 0.5; /* cos(pi (1 - r)) = -cos(pi r) */
-  r = mirror ? 1.0 - r : r;
-  s = mirror ? -s : s;
+  double s, r = cospi_reduce(__builtin_fabs((double)x), &s);
   double v = s * sinpi_half(0.5 - r);
   float res = v == 0.0 ? 0.0f : (float)v; /* n + 1/2 gives +0 */
   return __builtin_isinf(x) || x != x ? QNANF : res;
 }
 
 float OVL tanpi(float x) {
-  double ax = __builtin_fabs((double)x);
-  double k = __builtin_elementwise_floor(ax), r = ax - k;
-  bool odd = mod2(k) != 0.0;
-  bool mirror = r > 0.5; /* tan(pi (1 - r)) = -tan(pi r) */
-  r = mirror ? 1.0 - r : r;
+  bool odd, mirror;
+  double r = tanpi_reduce(__builtin_fabs((double)x), &odd, &mirror);
   double a = PI * r, b = PI * (0.5 - r);
   /* r = 1/2 divides by sin(0) = 0: the pole */
   double v = r <= 0.25 ? sin_poly(a) / cos_poly(a) : cos_poly(b) / sin_poly(b);
