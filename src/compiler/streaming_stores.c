@@ -166,8 +166,34 @@ static LLVMBasicBlockRef split_before(LLVMValueRef f, LLVMValueRef store, LLVMBu
   return head;
 }
 
-static void guard_store(LLVMValueRef f, LLVMValueRef store, LLVMValueRef items,
-                        LLVMValueRef threshold, unsigned simd_bytes, LLVMBuilderRef bld) {
+/* Is the launch large enough for elem_bytes per work-item to stream? Computed
+ * once in the entry block per element size, so each store only tests its
+ * alignment. */
+struct stream_launch {
+  LLVMValueRef items, threshold;
+  LLVMValueRef big[9]; /* by log2 of the element size */
+};
+
+static LLVMValueRef launch_is_big(struct stream_launch *sl, unsigned elem_bytes, LLVMValueRef f,
+                                  LLVMBuilderRef bld) {
+  unsigned lg = 0;
+  while ((1u << lg) < elem_bytes && lg < 8)
+    lg++;
+  if (sl->big[lg])
+    return sl->big[lg];
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(bld);
+  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(LLVMGetEntryBasicBlock(f)));
+  LLVMValueRef written = LLVMBuildMul(bld, sl->items, loom_i64(c, elem_bytes), "");
+  sl->big[lg] = LLVMBuildAnd(
+      bld, LLVMBuildICmp(bld, LLVMIntNE, sl->threshold, loom_i64(c, 0), ""),
+      LLVMBuildICmp(bld, LLVMIntUGE, written, sl->threshold, ""), "stream_launch");
+  LLVMPositionBuilderAtEnd(bld, here);
+  return sl->big[lg];
+}
+
+static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch *sl,
+                        unsigned simd_bytes, LLVMBuilderRef bld) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
   LLVMBasicBlockRef tail = LLVMGetInstructionParent(store);
@@ -179,9 +205,7 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, LLVMValueRef items,
   LLVMTypeRef vt = LLVMTypeOf(value);
   unsigned lanes = LLVMGetVectorSize(vt);
   LLVMPositionBuilderAtEnd(bld, head);
-  LLVMValueRef written = LLVMBuildMul(bld, items, loom_i64(c, simd_bytes / lanes), "");
-  LLVMValueRef big = LLVMBuildAnd(bld, LLVMBuildICmp(bld, LLVMIntNE, threshold, loom_i64(c, 0), ""),
-                                  LLVMBuildICmp(bld, LLVMIntUGE, written, threshold, ""), "");
+  LLVMValueRef big = launch_is_big(sl, simd_bytes / lanes, f, bld);
   LLVMValueRef low = LLVMBuildAnd(bld, LLVMBuildPtrToInt(bld, ptr, i64, ""),
                                   loom_i64(c, simd_bytes - 1), "");
   LLVMValueRef aligned = LLVMBuildICmp(bld, LLVMIntEQ, low, loom_i64(c, 0), "");
@@ -231,12 +255,12 @@ static void stream_function(LLVMValueRef f) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
   LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
   LLVMValueRef ctx = LLVMGetParam(f, 1);
-  LLVMValueRef items = ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE);
+  struct stream_launch sl = {.items = ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE)};
   for (unsigned d = 1; d < 3; d++)
-    items = LLVMBuildMul(bld, items, ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE + d), "");
-  LLVMValueRef threshold = ctx_load(bld, c, ctx, LOOM_CTX_STREAM_BYTES);
+    sl.items = LLVMBuildMul(bld, sl.items, ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE + d), "");
+  sl.threshold = ctx_load(bld, c, ctx, LOOM_CTX_STREAM_BYTES);
   for (size_t i = 0; i < cand.n; i++)
-    guard_store(f, cand.stores[i], items, threshold, simd_bits / 8, bld);
+    guard_store(f, cand.stores[i], &sl, simd_bits / 8, bld);
   LLVMDisposeBuilder(bld);
   free(cand.stores);
 }
