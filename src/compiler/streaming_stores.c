@@ -48,32 +48,6 @@ static bool ordering_free(LLVMValueRef f) {
   return true;
 }
 
-/* The load of a buffer argument from the argument block (the work-group
- * function's first parameter) that p is based on, or NULL. */
-static LLVMValueRef buffer_argument(LLVMValueRef f, LLVMValueRef p) {
-  LLVMValueRef base = loom_base_object(p);
-  if (!base || !LLVMIsALoadInst(base))
-    return NULL;
-  return loom_base_object(LLVMGetOperand(base, 0)) == LLVMGetParam(f, 0) ? base : NULL;
-}
-
-/* the pointer a load-like instruction reads through, or NULL */
-static LLVMValueRef read_pointer(LLVMValueRef i) {
-  if (LLVMIsALoadInst(i))
-    return LLVMGetOperand(i, 0);
-  if (LLVMIsACallInst(i) && LLVMGetNumArgOperands(i) > 0) {
-    LLVMValueRef callee = LLVMGetCalledValue(i);
-    size_t len;
-    const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-    if (!strncmp(name, "llvm.masked.load", 16) || !strncmp(name, "llvm.masked.gather", 18) ||
-        !strncmp(name, "llvm.masked.expandload", 22))
-      return LLVMGetOperand(i, 0);
-    if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memmove", 12))
-      return LLVMGetOperand(i, 1);
-  }
-  return NULL;
-}
-
 struct stream_candidates {
   LLVMValueRef *stores;
   size_t n, cap;
@@ -84,29 +58,9 @@ static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates
   unsigned nontemporal =
       LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(f)), "nontemporal", 11);
   /* the buffers the kernel reads: storing to them is not a pure stream */
-  size_t nread = 0, cap = 16;
-  LLVMValueRef *read = malloc(cap * sizeof *read);
-  bool unknown_reads = false;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef p = read_pointer(i);
-      if (!p || (LLVMIsALoadInst(i) && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind &&
-                 loom_base_object(p) == LLVMGetParam(f, 0)))
-        continue; /* the argument loads themselves */
-      LLVMValueRef arg = buffer_argument(f, p);
-      LLVMValueRef base = loom_base_object(p);
-      if (!arg && base && (LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)))
-        continue; /* private memory, the context, __local memory, scratch */
-      if (!arg) {
-        unknown_reads = true;
-        continue;
-      }
-      if (nread == cap)
-        read = realloc(read, (cap *= 2) * sizeof *read);
-      read[nread++] = arg;
-    }
-  if (unknown_reads) {
-    free(read);
+  struct loom_buffer_set read = {0};
+  if (!loom_wg_plain_buffer_accesses(f, false, &read)) {
+    free(read.args);
     return;
   }
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
@@ -125,11 +79,8 @@ static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates
                                                                    : 0;
       if (!ebits || ebits % 8 || ebits * LLVMGetVectorSize(vt) != simd_bits)
         continue;
-      LLVMValueRef arg = buffer_argument(f, LLVMGetOperand(i, 1));
-      bool is_read = !arg;
-      for (size_t k = 0; k < nread && !is_read; k++)
-        is_read = read[k] == arg;
-      if (is_read)
+      LLVMValueRef arg = loom_wg_buffer_argument(f, LLVMGetOperand(i, 1));
+      if (!arg || loom_buffer_set_has(&read, arg))
         continue;
       if (out->n == out->cap) {
         out->cap = out->cap ? 2 * out->cap : 8;
@@ -138,32 +89,7 @@ static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates
       out->stores[out->n++] = i;
     }
   }
-  free(read);
-}
-
-/* Splits the store's block before the store; returns the new head block,
- * which every former predecessor now enters, and which holds the PHIs and
- * the instructions that preceded the store. */
-static LLVMBasicBlockRef split_before(LLVMValueRef f, LLVMValueRef store, LLVMBuilderRef bld) {
-  LLVMBasicBlockRef tail = LLVMGetInstructionParent(store);
-  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
-  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(c, tail, "stream.head");
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    if (!t || b == head)
-      continue;
-    for (unsigned s = 0; s < LLVMGetNumSuccessors(t); s++)
-      if (LLVMGetSuccessor(t, s) == tail)
-        LLVMSetSuccessor(t, s, head);
-  }
-  LLVMPositionBuilderAtEnd(bld, head);
-  for (LLVMValueRef i = LLVMGetFirstInstruction(tail); i != store;) {
-    LLVMValueRef next = LLVMGetNextInstruction(i);
-    LLVMInstructionRemoveFromParent(i);
-    LLVMInsertIntoBuilder(bld, i);
-    i = next;
-  }
-  return head;
+  free(read.args);
 }
 
 /* Is the launch large enough for elem_bytes per work-item to stream? Computed
@@ -196,14 +122,15 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch
                         unsigned simd_bytes, LLVMBuilderRef bld) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
-  LLVMBasicBlockRef tail = LLVMGetInstructionParent(store);
-  LLVMBasicBlockRef head = split_before(f, store, bld);
+  /* head: up to the store; plain: the store; tail: the rest */
+  LLVMBasicBlockRef head = LLVMGetInstructionParent(store);
+  LLVMBasicBlockRef plain = loom_split_block(head, store);
+  LLVMBasicBlockRef tail = loom_split_block(plain, LLVMGetNextInstruction(store));
   LLVMBasicBlockRef nt = LLVMInsertBasicBlockInContext(c, tail, "stream.nt");
-  LLVMBasicBlockRef plain = LLVMInsertBasicBlockInContext(c, tail, "stream.plain");
 
   LLVMValueRef value = LLVMGetOperand(store, 0), ptr = LLVMGetOperand(store, 1);
-  LLVMTypeRef vt = LLVMTypeOf(value);
-  unsigned lanes = LLVMGetVectorSize(vt);
+  unsigned lanes = LLVMGetVectorSize(LLVMTypeOf(value));
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef big = launch_is_big(sl, simd_bytes / lanes, f, bld);
   LLVMValueRef low = LLVMBuildAnd(bld, LLVMBuildPtrToInt(bld, ptr, i64, ""),
@@ -217,11 +144,6 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch
   LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c), 1, 0));
   LLVMSetMetadata(s, LLVMGetMDKindIDInContext(c, "nontemporal", 11),
                   LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, &one, 1)));
-  LLVMBuildBr(bld, tail);
-
-  LLVMInstructionRemoveFromParent(store);
-  LLVMPositionBuilderAtEnd(bld, plain);
-  LLVMInsertIntoBuilder(bld, store);
   LLVMBuildBr(bld, tail);
 }
 

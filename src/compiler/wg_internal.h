@@ -121,6 +121,21 @@ void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
  * they cost no code generation. */
 void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* buffer_access.c: for the passes after O3. The load of a buffer argument
+ * from the argument block (the work-group function's first parameter) that
+ * p is based on, or NULL. */
+LLVMValueRef loom_wg_buffer_argument(LLVMValueRef wg, LLVMValueRef p) LOOM_HIDDEN;
+struct loom_buffer_set {
+  LLVMValueRef *args; /* loom_wg_buffer_argument values; free it */
+  size_t n, cap;
+};
+/* Adds the buffer arguments wg reads with plain loads (and writes with plain
+ * stores, with `stores`) to out; false when the buffer of some access cannot
+ * be told (out is then incomplete). Private memory, the argument block, the
+ * context, __local memory and scratch do not count, nor do atomics. */
+bool loom_wg_plain_buffer_accesses(LLVMValueRef wg, bool stores, struct loom_buffer_set *out) LOOM_HIDDEN;
+bool loom_buffer_set_has(const struct loom_buffer_set *s, LLVMValueRef arg) LOOM_HIDDEN;
+
 /* streaming_stores.c: after O3, full-width vector stores into buffers the
  * kernel never reads become non-temporal when the launch is large and the
  * address aligned (tested at run time) */
