@@ -40,8 +40,10 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
   if (rc == 0) {
     loom_lower_half_ops(m);
     loom_drop_unused_vector_variants(m);
-    if (!opt_disable)
+    if (!opt_disable) {
       loom_stream_large_stores(m);
+      loom_combine_atomic_adds(m);
+    }
   }
   if (getenv("LOOMCL_DUMP_IR_OPT"))
     LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);

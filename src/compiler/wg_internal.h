@@ -141,6 +141,11 @@ bool loom_buffer_set_has(const struct loom_buffer_set *s, LLVMValueRef arg) LOOM
  * address aligned (tested at run time) */
 void loom_stream_large_stores(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* atomic_combining.c: after O3, a work-group's relaxed atomic additions
+ * with unused results are summed per address and applied when it ends, in
+ * functions where nothing could observe the pending sums */
+void loom_combine_atomic_adds(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;

@@ -1,0 +1,237 @@
+/* Combining a work-group's atomic additions before they reach memory.
+ *
+ * A histogram kernel does `atomic_inc(&hist[bin])` for every element; on a
+ * CPU each is a locked instruction, and with all workers incrementing the
+ * same few cache lines the kernel runs no faster on two cores than on one.
+ * A work-group runs on one thread, so its relaxed additions can be summed
+ * per address in a small table on the stack and applied once, when the
+ * group ends: the result is the execution in which each address's
+ * increments from this group happened one after another, with no other
+ * work-group's access in between, which relaxed atomics allow.
+ *
+ * After O3, in each work-group function, the candidates are `atomicrmw add`
+ * and `sub` with monotonic (relaxed) ordering, not volatile, whose result is
+ * unused, into a buffer argument, all of one integer width. The function
+ * qualifies only when nothing could observe a pending sum: no other atomic
+ * instruction, no fence, no volatile access, no call other than an
+ * intrinsic, no plain load or store of any candidate's buffer, and no plain
+ * access whose buffer cannot be told. Each candidate becomes
+ *
+ *     slot = (address / width) mod SLOTS
+ *     if (table.address[slot] == address) table.sum[slot] += v;
+ *     else { if (table.address[slot]) atomic add table.sum[slot] there;
+ *            table.address[slot] = address; table.sum[slot] = v; }
+ *
+ * and before every return the occupied slots are added to memory with
+ * relaxed atomics. Sums are kept in 64 bits and truncated, which gives the
+ * same wrapped result as the individual 32-bit additions. */
+#include "compiler.h"
+#include "llvm_util.h"
+#include "wg_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS 256
+
+struct combine_plan {
+  LLVMValueRef *atomics;
+  size_t n, cap;
+  unsigned bits;     /* integer width of every candidate */
+  LLVMTypeRef ptr_ty; /* their pointer type (address space) */
+};
+
+static bool is_candidate(LLVMValueRef wg, LLVMValueRef i) {
+  if (!LLVMIsAAtomicRMWInst(i) || LLVMGetVolatile(i) ||
+      LLVMGetOrdering(i) != LLVMAtomicOrderingMonotonic || LLVMGetFirstUse(i))
+    return false;
+  LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(i);
+  if (op != LLVMAtomicRMWBinOpAdd && op != LLVMAtomicRMWBinOpSub)
+    return false;
+  LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(i, 1));
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+      (LLVMGetIntTypeWidth(t) != 32 && LLVMGetIntTypeWidth(t) != 64))
+    return false;
+  return loom_wg_buffer_argument(wg, LLVMGetOperand(i, 0)) != NULL;
+}
+
+/* the candidates, or none when something could observe a pending sum */
+static bool plan(LLVMValueRef wg, struct combine_plan *p) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(wg); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (is_candidate(wg, i)) {
+        unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(i, 1)));
+        LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(i, 0));
+        if ((p->bits && p->bits != bits) || (p->ptr_ty && p->ptr_ty != pt))
+          return false;
+        p->bits = bits;
+        p->ptr_ty = pt;
+        if (p->n == p->cap) {
+          p->cap = p->cap ? 2 * p->cap : 8;
+          p->atomics = realloc(p->atomics, p->cap * sizeof *p->atomics);
+        }
+        p->atomics[p->n++] = i;
+        continue;
+      }
+      if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsAFenceInst(i))
+        return false;
+      if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
+          (LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(i)))
+        return false;
+      if (LLVMIsACallInst(i)) {
+        LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+          return false;
+      }
+    }
+  if (!p->n)
+    return false;
+  struct loom_buffer_set plain = {0};
+  bool ok = loom_wg_plain_buffer_accesses(wg, true, &plain);
+  for (size_t k = 0; k < p->n && ok; k++)
+    ok = !loom_buffer_set_has(&plain, loom_wg_buffer_argument(wg, LLVMGetOperand(p->atomics[k], 0)));
+  free(plain.args);
+  return ok;
+}
+
+struct table {
+  LLVMValueRef addrs, sums; /* [SLOTS x i64] allocas */
+  LLVMTypeRef i64, arr;
+};
+
+static LLVMValueRef slot_ptr(LLVMBuilderRef bld, const struct table *t, LLVMValueRef base,
+                             LLVMValueRef slot) {
+  LLVMValueRef idx[2] = {LLVMConstInt(t->i64, 0, 0), slot};
+  return LLVMBuildInBoundsGEP2(bld, t->arr, base, idx, 2, "");
+}
+
+/* relaxed `*addr += sum` in memory, addr being the integer address */
+static void apply(LLVMBuilderRef bld, const struct combine_plan *p, const struct table *t,
+                  LLVMValueRef addr, LLVMValueRef sum) {
+  LLVMContextRef c = LLVMGetTypeContext(t->i64);
+  LLVMValueRef ptr = LLVMBuildIntToPtr(bld, addr, p->ptr_ty, "");
+  LLVMValueRef v = p->bits == 64 ? sum : LLVMBuildTrunc(bld, sum, LLVMIntTypeInContext(c, p->bits), "");
+  LLVMBuildAtomicRMW(bld, LLVMAtomicRMWBinOpAdd, ptr, v, LLVMAtomicOrderingMonotonic, 0);
+}
+
+static void combine(LLVMValueRef rmw, const struct combine_plan *p,
+                    const struct table *t, LLVMBuilderRef bld) {
+  LLVMContextRef c = LLVMGetTypeContext(t->i64);
+  LLVMBasicBlockRef head = LLVMGetInstructionParent(rmw);
+  LLVMBasicBlockRef tail = loom_split_block(head, rmw);
+  LLVMBasicBlockRef hit = LLVMInsertBasicBlockInContext(c, tail, "combine.hit");
+  LLVMBasicBlockRef miss = LLVMInsertBasicBlockInContext(c, tail, "combine.miss");
+  LLVMBasicBlockRef evict = LLVMInsertBasicBlockInContext(c, tail, "combine.evict");
+  LLVMBasicBlockRef install = LLVMInsertBasicBlockInContext(c, tail, "combine.install");
+
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  LLVMPositionBuilderAtEnd(bld, head);
+  LLVMValueRef addr = LLVMBuildPtrToInt(bld, LLVMGetOperand(rmw, 0), t->i64, "");
+  LLVMValueRef v = LLVMGetOperand(rmw, 1);
+  v = p->bits == 64 ? v : LLVMBuildZExt(bld, v, t->i64, "");
+  if (LLVMGetAtomicRMWBinOp(rmw) == LLVMAtomicRMWBinOpSub)
+    v = LLVMBuildNeg(bld, v, "");
+  unsigned shift = p->bits == 64 ? 3 : 2;
+  LLVMValueRef slot = LLVMBuildAnd(bld, LLVMBuildLShr(bld, addr, LLVMConstInt(t->i64, shift, 0), ""),
+                                   LLVMConstInt(t->i64, SLOTS - 1, 0), "slot");
+  LLVMValueRef aslot = slot_ptr(bld, t, t->addrs, slot), sslot = slot_ptr(bld, t, t->sums, slot);
+  LLVMValueRef held = LLVMBuildLoad2(bld, t->i64, aslot, "held");
+  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntEQ, held, addr, ""), hit, miss);
+
+  LLVMPositionBuilderAtEnd(bld, hit);
+  LLVMBuildStore(bld, LLVMBuildAdd(bld, LLVMBuildLoad2(bld, t->i64, sslot, ""), v, ""), sslot);
+  LLVMBuildBr(bld, tail);
+
+  LLVMPositionBuilderAtEnd(bld, miss);
+  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, held, LLVMConstInt(t->i64, 0, 0), ""), evict,
+                  install);
+  LLVMPositionBuilderAtEnd(bld, evict);
+  apply(bld, p, t, held, LLVMBuildLoad2(bld, t->i64, sslot, ""));
+  LLVMBuildBr(bld, install);
+  LLVMPositionBuilderAtEnd(bld, install);
+  LLVMBuildStore(bld, addr, aslot);
+  LLVMBuildStore(bld, v, sslot);
+  LLVMBuildBr(bld, tail);
+  LLVMInstructionEraseFromParent(rmw);
+}
+
+/* before `ret`: every occupied slot is added to memory */
+static void flush_before(LLVMValueRef ret, const struct combine_plan *p, const struct table *t,
+                         LLVMBuilderRef bld) {
+  LLVMContextRef c = LLVMGetTypeContext(t->i64);
+  LLVMBasicBlockRef head = LLVMGetInstructionParent(ret);
+  LLVMBasicBlockRef done = loom_split_block(head, ret);
+  LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c, done, "combine.flush");
+  LLVMBasicBlockRef add = LLVMInsertBasicBlockInContext(c, done, "combine.flush.add");
+  LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(c, done, "combine.flush.next");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  LLVMPositionBuilderAtEnd(bld, head);
+  LLVMBuildBr(bld, loop);
+
+  LLVMPositionBuilderAtEnd(bld, loop);
+  LLVMValueRef k = LLVMBuildPhi(bld, t->i64, "slot");
+  LLVMValueRef aslot = slot_ptr(bld, t, t->addrs, k);
+  LLVMValueRef held = LLVMBuildLoad2(bld, t->i64, aslot, "");
+  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, held, LLVMConstInt(t->i64, 0, 0), ""), add,
+                  next);
+  LLVMPositionBuilderAtEnd(bld, add);
+  apply(bld, p, t, held, LLVMBuildLoad2(bld, t->i64, slot_ptr(bld, t, t->sums, k), ""));
+  LLVMBuildBr(bld, next);
+  LLVMPositionBuilderAtEnd(bld, next);
+  LLVMValueRef k1 = LLVMBuildAdd(bld, k, LLVMConstInt(t->i64, 1, 0), "");
+  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, k1, LLVMConstInt(t->i64, SLOTS, 0), ""), loop,
+                  done);
+  LLVMValueRef in_vals[2] = {LLVMConstInt(t->i64, 0, 0), k1};
+  LLVMBasicBlockRef in_blocks[2] = {head, next};
+  LLVMAddIncoming(k, in_vals, in_blocks, 2);
+}
+
+static void combine_function(LLVMValueRef wg) {
+  struct combine_plan p = {0};
+  if (!plan(wg, &p)) {
+    free(p.atomics);
+    return;
+  }
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(wg));
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  struct table t;
+  t.i64 = LLVMInt64TypeInContext(c);
+  t.arr = LLVMArrayType2(t.i64, SLOTS);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(wg);
+  LLVMPositionBuilderBefore(bld, LLVMGetFirstInstruction(entry));
+  t.addrs = LLVMBuildAlloca(bld, t.arr, "combine.addrs");
+  t.sums = LLVMBuildAlloca(bld, t.arr, "combine.sums");
+  LLVMSetAlignment(t.addrs, 64);
+  LLVMSetAlignment(t.sums, 64);
+  /* an empty slot holds address 0 (no buffer lives there) */
+  LLVMBuildMemSet(bld, t.addrs, LLVMConstInt(LLVMInt8TypeInContext(c), 0, 0),
+                  LLVMConstInt(t.i64, SLOTS * 8, 0), 64);
+
+  /* the returns, before the blocks change */
+  size_t nret = 0;
+  LLVMValueRef *rets = NULL;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(wg); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
+    if (term && LLVMIsAReturnInst(term)) {
+      rets = realloc(rets, (nret + 1) * sizeof *rets);
+      rets[nret++] = term;
+    }
+  }
+  for (size_t i = 0; i < p.n; i++)
+    combine(p.atomics[i], &p, &t, bld);
+  for (size_t i = 0; i < nret; i++)
+    flush_before(rets[i], &p, &t, bld);
+  free(rets);
+  free(p.atomics);
+  LLVMDisposeBuilder(bld);
+}
+
+void loom_combine_atomic_adds(LLVMModuleRef m) {
+  size_t suffix = strlen(LOOM_WG_SUFFIX);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) || len <= suffix || strcmp(name + len - suffix, LOOM_WG_SUFFIX))
+      continue;
+    combine_function(f);
+  }
+}
