@@ -59,11 +59,11 @@ ALLF(RECIP, native_recip, _)
 #define DIVIDE(T, name, unused) T OVL name(T x, T y) { return x / y; }
 ALLF(DIVIDE, native_divide, _)
 
-/* fmod has no elementwise builtin: a C library call (the double atan, atan2,
- * tanh and hypot are in math_double_inv.cl and math_double_hyp.cl) */
-float OVL fmod(float x, float y) { return __builtin_fmodf(x, y); }
+/* double fmod: a C library call (float fmod, remainder and remquo are in
+ * math_float_rem.cl; the double atan, atan2, tanh and hypot in
+ * math_double_inv.cl and math_double_hyp.cl) */
 double OVL fmod(double x, double y) { return __builtin_fmod(x, y); }
-LM_WIDTHS(LM_V2, float, fmod) LM_WIDTHS(LM_V2, double, fmod)
+LM_WIDTHS(LM_V2, double, fmod)
 
 /* the remaining native_ and half_ variants (full precision is within bounds) */
 ALLF(EW1, native_exp2, exp2)

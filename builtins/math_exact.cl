@@ -139,10 +139,6 @@ float OVL ldexp(float x, int k) {
 }
 
 double OVL remainder(double x, double y) { return __builtin_remainder(x, y); }
-float OVL remainder(float x, float y) {
-  /* the remainder of two floats is exact, so computing it in double is too */
-  return (float)__builtin_remainder((double)x, (double)y);
-}
 
 /* remquo with the 7 low bits of the quotient the spec asks for (C only
  * promises 3): reducing |x| modulo 128|y| first keeps the remainder and the
@@ -162,14 +158,14 @@ double OVL remquo(double x, double y, __private int *quo) {
   *quo = __builtin_signbit(x) != __builtin_signbit(y) ? -n : n;
   return __builtin_signbit(x) ? -r : r;
 }
-float OVL remquo(float x, float y, __private int *quo) {
-  return (float)remquo((double)x, (double)y, quo);
-}
 
 LM_ALL2(fdim)
 LM_ALL2(maxmag)
 LM_ALL2(minmag)
 LM_ALL2(nextafter)
+/* the float forms: math_float_rem.cl */
+float OVL remquo(float x, float y, __private int *quo);
+
 LM_ALL2(remainder)
 LM_ALL1(logb)
 LM_ALLIV(ilogb)
