@@ -2,7 +2,8 @@
  * the branch-free float functions (builtins/math_float*.cl) and double
  * ones (math_double*.cl, math_pow.cl) are widened outright, with their
  * special cases (infinities, NaN, signed zeros, subnormals) checked against
- * the host's C library, and calls that stay in the C library get vector
+ * the host's C library (float fmod, remainder and remquo exactly), and
+ * calls that stay in the C library get vector
  * variants that the vectoriser uses
  * (src/compiler/vector_variants.c). Each kernel's optimised IR is checked for
  * vector code, and its results against the host's libm. */
@@ -158,7 +159,45 @@ static void ref_float(long double v, long double w, int k, long double *r) {
   r[4] = ref_powr(v, w), r[5] = ref_rootn(v, k), r[6] = erfl(v), r[7] = erfcl(v);
 }
 
+/* sinpi, cospi, tanpi with their exact zeros and poles */
+static long double sinpi_ref(long double x) {
+  long double r = fmodl(x, 2.0L);
+  return r == floorl(r) ? copysignl(0.0L, x) : sinl(M_PIl * r);
+}
+static long double cospi_ref(long double x) {
+  long double r = fabsl(fmodl(x, 2.0L));
+  return r - floorl(r) == 0.5L ? 0.0L : cosl(M_PIl * r);
+}
+static long double tanpi_ref(long double x) {
+  long double ax = fabsl(x), k = floorl(ax), r = ax - k, v;
+  bool odd = fmodl(k, 2.0L) != 0;
+  if (r == 0.0L)
+    v = odd ? -0.0L : 0.0L;
+  else if (r == 0.5L)
+    v = odd ? -INFINITY : INFINITY;
+  else
+    v = tanl(M_PIl * r);
+  return signbit(x) ? -v : v;
+}
+static void ref_pi(long double v, long double w, int k, long double *r) {
+  (void)w, (void)k;
+  if (isinf(v) || isnan(v)) {
+    r[0] = r[1] = r[2] = NAN;
+    return;
+  }
+  r[0] = sinpi_ref(v), r[1] = cospi_ref(v), r[2] = tanpi_ref(v);
+}
+static void ref_remainders(long double v, long double w, int k, long double *r) {
+  (void)k;
+  r[0] = fmodl(v, w), r[1] = remainderl(v, w), r[2] = r[1];
+}
+
 static const struct fn_group groups[] = {
+    {"double sinpi, cospi, tanpi", "r[0] = sinpi(v); r[1] = cospi(v); r[2] = tanpi(v);\n", 3,
+     true, {4, 4, 6}, ref_pi},
+    {"float fmod, remainder, remquo",
+     "int q; r[0] = fmod(v, w); r[1] = remainder(v, w); r[2] = remquo(v, w, &q);\n", 3, false,
+     {0, 0, 0}, ref_remainders},
     {"double inverse trigonometric",
      "r[0] = atan(v); r[1] = atan2(v, w); r[2] = asin(v); r[3] = acos(v);\n"
      "r[4] = atanpi(v); r[5] = atan2pi(v, w); r[6] = asinpi(v); r[7] = acospi(v);\n",
