@@ -9,6 +9,7 @@
  * the extension's ULP table. Conversions, relational, common, geometric and
  * the other families are in test_builtins_half_families.c. */
 #include "harness.h"
+#include "math_ref.h"
 #include "half_ref.h"
 #include <CL/cl_ext.h>
 #include <limits.h>
@@ -171,43 +172,6 @@ static char *kernel_source(int w) {
 
 /* ---- host references ---- */
 
-static long double sinpi_ref(long double x) {
-  long double r = fmodl(x, 2.0L);
-  if (r == floorl(r))
-    return copysignl(0.0L, x);
-  return sinl(M_PIl * r);
-}
-static long double cospi_ref(long double x) {
-  long double r = fabsl(fmodl(x, 2.0L));
-  if (r - floorl(r) == 0.5L)
-    return 0.0L;
-  return cosl(M_PIl * r);
-}
-static long double tanpi_ref(long double x) {
-  long double ax = fabsl(x), k = floorl(ax), r = ax - k, v;
-  int odd = fmodl(k, 2.0L) != 0;
-  if (r == 0.0L)
-    v = odd ? -0.0L : 0.0L;
-  else if (r == 0.5L)
-    v = odd ? -INFINITY : INFINITY;
-  else
-    v = tanl(M_PIl * r);
-  return signbit(x) ? -v : v;
-}
-static long double powr_ref(long double x, long double y) {
-  if (isnan(x) || isnan(y) || x < 0 || (x == 0 && y == 0) || (isinf(x) && y == 0) ||
-      (x == 1 && isinf(y)))
-    return NAN;
-  return powl(fabsl(x), y);
-}
-static long double rootn_ref(long double x, int n) {
-  if (n == 0 || (x < 0 && !(n & 1)))
-    return NAN;
-  if (x == 0)
-    return n > 0 ? ((n & 1) ? x : 0.0L) : ((n & 1) ? copysignl(INFINITY, x) : INFINITY);
-  long double r = powl(fabsl(x), 1.0L / n);
-  return x < 0 ? -r : r;
-}
 static long double mag_ref(long double x, long double y, int max) {
   if (fabsl(x) > fabsl(y)) return max ? x : y;
   if (fabsl(y) > fabsl(x)) return max ? y : x;

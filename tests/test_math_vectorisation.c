@@ -8,6 +8,7 @@
  * (src/compiler/vector_variants.c). Each kernel's optimised IR is checked for
  * vector code, and its results against the host's libm. */
 #include "harness.h"
+#include "math_ref.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -113,20 +114,6 @@ static int within(double got, long double want, double ulps, bool fp64) {
   return fabsl((long double)got - want) <= ulps * ulp;
 }
 
-/* host references the C library lacks, with OpenCL C's special cases */
-static long double ref_powr(long double x, long double y) {
-  if (isnan(x) || isnan(y) || x < 0 || (x == 0 && y == 0) || (isinf(x) && y == 0) ||
-      (x == 1 && isinf(y)))
-    return NAN;
-  return powl(fabsl(x), y); /* powr(-0, y) is +0 or +inf */
-}
-static long double ref_rootn(long double x, int n) {
-  if (n == 0 || (x < 0 && n % 2 == 0))
-    return NAN;
-  long double r = powl(fabsl(x), 1.0L / n);
-  return signbit(x) && n % 2 != 0 ? -r : r;
-}
-
 /* The functions converted from C library calls to branch-free code, in
  * groups of one kernel each: every result of kernel `k` is r[j] of a
  * work-item, from v = x[i], w = y[i] and k = n[i]. */
@@ -151,34 +138,14 @@ static void ref_hyperbolic(long double v, long double w, int k, long double *r) 
   r[8] = erfcl(v), r[9] = asinhl(v), r[10] = acoshl(v), r[11] = atanhl(v);
 }
 static void ref_powers(long double v, long double w, int k, long double *r) {
-  r[0] = powl(v, w), r[1] = powl(v, (long double)k), r[2] = ref_powr(v, w);
-  r[3] = ref_rootn(v, k);
+  r[0] = powl(v, w), r[1] = powl(v, (long double)k), r[2] = powr_ref(v, w);
+  r[3] = rootn_ref(v, k);
 }
 static void ref_float(long double v, long double w, int k, long double *r) {
   r[0] = asinhl(v), r[1] = acoshl(v), r[2] = atanhl(v), r[3] = powl(v, (long double)k);
-  r[4] = ref_powr(v, w), r[5] = ref_rootn(v, k), r[6] = erfl(v), r[7] = erfcl(v);
+  r[4] = powr_ref(v, w), r[5] = rootn_ref(v, k), r[6] = erfl(v), r[7] = erfcl(v);
 }
 
-/* sinpi, cospi, tanpi with their exact zeros and poles */
-static long double sinpi_ref(long double x) {
-  long double r = fmodl(x, 2.0L);
-  return r == floorl(r) ? copysignl(0.0L, x) : sinl(M_PIl * r);
-}
-static long double cospi_ref(long double x) {
-  long double r = fabsl(fmodl(x, 2.0L));
-  return r - floorl(r) == 0.5L ? 0.0L : cosl(M_PIl * r);
-}
-static long double tanpi_ref(long double x) {
-  long double ax = fabsl(x), k = floorl(ax), r = ax - k, v;
-  bool odd = fmodl(k, 2.0L) != 0;
-  if (r == 0.0L)
-    v = odd ? -0.0L : 0.0L;
-  else if (r == 0.5L)
-    v = odd ? -INFINITY : INFINITY;
-  else
-    v = tanl(M_PIl * r);
-  return signbit(x) ? -v : v;
-}
 static void ref_pi(long double v, long double w, int k, long double *r) {
   (void)w, (void)k;
   if (isinf(v) || isnan(v)) {

@@ -72,16 +72,8 @@ static bool plan(LLVMValueRef wg, struct combine_plan *p) {
         p->atomics[p->n++] = i;
         continue;
       }
-      if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsAFenceInst(i))
+      if (loom_orders_memory(i))
         return false;
-      if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-          (LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(i)))
-        return false;
-      if (LLVMIsACallInst(i)) {
-        LLVMValueRef callee = LLVMGetCalledValue(i);
-        if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-          return false;
-      }
     }
   if (!p->n)
     return false;
@@ -226,12 +218,7 @@ static void combine_function(LLVMValueRef wg) {
 }
 
 void loom_combine_atomic_adds(LLVMModuleRef m) {
-  size_t suffix = strlen(LOOM_WG_SUFFIX);
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    if (LLVMIsDeclaration(f) || len <= suffix || strcmp(name + len - suffix, LOOM_WG_SUFFIX))
-      continue;
-    combine_function(f);
-  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (loom_is_wg_function(f))
+      combine_function(f);
 }

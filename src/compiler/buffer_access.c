@@ -1,7 +1,8 @@
-/* Which buffer arguments a work-group function touches with plain (not
- * atomic) loads and stores, after O3: what the post-O3 passes
- * (streaming_stores.c, atomic_combining.c) need to know before they change
- * how a buffer is written. */
+/* What the passes after O3 (streaming_stores.c, atomic_combining.c) need to
+ * know before they change how a work-group function writes memory: which
+ * buffer arguments it touches with plain (not atomic) loads and stores, and
+ * whether an instruction constrains the order in which other threads see
+ * memory. */
 #include "llvm_util.h"
 #include "wg_internal.h"
 #include <stdlib.h>
@@ -75,4 +76,23 @@ bool loom_buffer_set_has(const struct loom_buffer_set *s, LLVMValueRef arg) {
     if (s->args[k] == arg)
       return true;
   return false;
+}
+
+bool loom_orders_memory(LLVMValueRef i) {
+  if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsAFenceInst(i))
+    return true;
+  if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
+      (LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(i)))
+    return true;
+  if (LLVMIsACallInst(i)) {
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    return !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee);
+  }
+  return false;
+}
+
+bool loom_is_wg_function(LLVMValueRef f) {
+  size_t len, suffix = strlen(LOOM_WG_SUFFIX);
+  const char *name = LLVMGetValueName2(f, &len);
+  return !LLVMIsDeclaration(f) && len > suffix && !strcmp(name + len - suffix, LOOM_WG_SUFFIX);
 }

@@ -33,18 +33,9 @@
  * other threads? Only when it has no atomics, fences or opaque calls. */
 static bool ordering_free(LLVMValueRef f) {
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsAFenceInst(i))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+      if (loom_orders_memory(i))
         return false;
-      if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-          (LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(i)))
-        return false;
-      if (LLVMIsACallInst(i)) {
-        LLVMValueRef callee = LLVMGetCalledValue(i);
-        if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-          return false;
-      }
-    }
   return true;
 }
 
@@ -188,12 +179,7 @@ static void stream_function(LLVMValueRef f) {
 }
 
 void loom_stream_large_stores(LLVMModuleRef m) {
-  size_t suffix = strlen(LOOM_WG_SUFFIX);
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    if (LLVMIsDeclaration(f) || len <= suffix || strcmp(name + len - suffix, LOOM_WG_SUFFIX))
-      continue;
-    stream_function(f);
-  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (loom_is_wg_function(f))
+      stream_function(f);
 }

@@ -135,6 +135,12 @@ struct loom_buffer_set {
  * context, __local memory and scratch do not count, nor do atomics. */
 bool loom_wg_plain_buffer_accesses(LLVMValueRef wg, bool stores, struct loom_buffer_set *out) LOOM_HIDDEN;
 bool loom_buffer_set_has(const struct loom_buffer_set *s, LLVMValueRef arg) LOOM_HIDDEN;
+/* an atomic, a fence, a volatile access or a call other than an intrinsic:
+ * something that constrains how other threads see this thread's memory
+ * accesses */
+bool loom_orders_memory(LLVMValueRef inst) LOOM_HIDDEN;
+/* a defined work-group function (LOOM_WG_SUFFIX) */
+bool loom_is_wg_function(LLVMValueRef f) LOOM_HIDDEN;
 
 /* streaming_stores.c: after O3, full-width vector stores into buffers the
  * kernel never reads become non-temporal when the launch is large and the
