@@ -5,7 +5,9 @@
  * wrap-around, 64-bit atom_add, relaxed C11 atomic_fetch_add_explicit, every
  * local size from 1 to 256 and 2D groups; the optimised code must combine
  * those, and must not combine kernels that use the old value, read the
- * buffer, use seq_cst atomics, fences or two integer widths. */
+ * buffer, use seq_cst atomics, fences or two integer widths; two arguments
+ * naming one buffer (an increment then read back through the other) must
+ * see the increment. */
 #include "harness.h"
 #include <stdint.h>
 #include <stdio.h>
@@ -220,6 +222,51 @@ static void test_left_alone(struct test_env *env, const int *data, cl_mem in) {
   }
 }
 
+/* Two arguments naming the same buffer: a work-item's own increment must be
+ * visible to its plain read through the other argument, so such launches
+ * add straight to memory (checked on entry of every group). */
+static void test_aliased_arguments(struct test_env *env) {
+  static const char *src =
+      "kernel void own(global uint *h, global const uint *in, global uint *o) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  atomic_inc(&h[i]);\n"
+      "  atomic_add(&h[i], 2u);\n"
+      "  o[i] = in[i];\n"
+      "}\n";
+  char *ir;
+  cl_kernel k = test_kernel_with_ir(env, src, "own", std, &ir);
+  CHECK(combined(ir));
+  free(ir);
+  if (!k)
+    return;
+  enum { M = 4096 };
+  uint32_t init[M], got[M], want[M];
+  for (int i = 0; i < M; i++)
+    init[i] = (uint32_t)i * 3u;
+  for (int same = 0; same < 2; same++) {
+    cl_mem h = test_buffer_with(env, sizeof init, init), o = test_buffer_with(env, sizeof init, NULL);
+    cl_mem in = same ? h : test_buffer_with(env, sizeof init, init);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof h, &h));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof in, &in));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof o, &o));
+    size_t n = M, l = 256;
+    CHECK_OK(test_run(env, k, 1, NULL, &n, &l));
+    test_read_back(env, o, sizeof got, got);
+    for (int i = 0; i < M; i++)
+      want[i] = init[i] + (same ? 3u : 0u);
+    CHECK(test_count_diff((int *)got, (int *)want, M, same ? "own, aliased" : "own") == 0);
+    test_read_back(env, h, sizeof got, got);
+    for (int i = 0; i < M; i++)
+      want[i] = init[i] + 3u;
+    CHECK(test_count_diff((int *)got, (int *)want, M, "own counters") == 0);
+    clReleaseMemObject(h);
+    clReleaseMemObject(o);
+    if (!same)
+      clReleaseMemObject(in);
+  }
+  clReleaseKernel(k);
+}
+
 int main(void) {
   struct test_env env;
   test_env_init(&env);
@@ -229,6 +276,7 @@ int main(void) {
   test_histograms(&env, data, in);
   test_add_sub_64(&env, data, in);
   test_left_alone(&env, data, in);
+  test_aliased_arguments(&env);
   clReleaseMemObject(in);
   free(data);
   test_env_release(&env);

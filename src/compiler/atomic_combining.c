@@ -23,7 +23,9 @@
  *            table.address[slot] = address; table.sum[slot] = v; }
  *
  * and before every return the occupied slots are added to memory with
- * relaxed atomics. Sums are kept in 64 bits and truncated, which gives the
+ * relaxed atomics. Kernel arguments may name the same buffer: when a
+ * combined buffer is also one the kernel reads or writes plainly, checked
+ * once per group on entry, every addition goes straight to memory. Sums are kept in 64 bits and truncated, which gives the
  * same wrapped result as the individual 32-bit additions. */
 #include "compiler.h"
 #include "llvm_util.h"
@@ -36,6 +38,7 @@
 struct combine_plan {
   LLVMValueRef *atomics;
   size_t n, cap;
+  struct loom_buffer_set combined, plain; /* buffer arguments (their loads) */
   unsigned bits;     /* integer width of every candidate */
   LLVMTypeRef ptr_ty; /* their pointer type (address space) */
 };
@@ -75,18 +78,62 @@ static bool plan(LLVMValueRef wg, struct combine_plan *p) {
       if (loom_orders_memory(i))
         return false;
     }
-  if (!p->n)
+  if (!p->n || !loom_wg_plain_buffer_accesses(wg, true, &p->plain))
     return false;
-  struct loom_buffer_set plain = {0};
-  bool ok = loom_wg_plain_buffer_accesses(wg, true, &plain);
-  for (size_t k = 0; k < p->n && ok; k++)
-    ok = !loom_buffer_set_has(&plain, loom_wg_buffer_argument(wg, LLVMGetOperand(p->atomics[k], 0)));
-  free(plain.args);
-  return ok;
+  for (size_t k = 0; k < p->n; k++) {
+    LLVMValueRef arg = loom_wg_buffer_argument(wg, LLVMGetOperand(p->atomics[k], 0));
+    if (loom_buffer_set_has(&p->plain, arg))
+      return false;
+    if (!loom_buffer_set_has(&p->combined, arg)) {
+      p->combined.args = realloc(p->combined.args, (p->combined.n + 1) * sizeof arg);
+      p->combined.args[p->combined.n++] = arg;
+    }
+  }
+  return true;
+}
+
+/* The buffer pointer `arg_load` loads from the argument block, loaded again
+ * at the builder (the entry block), or NULL when its address is not simply
+ * the block plus a constant. */
+static LLVMValueRef reload(LLVMValueRef wg, LLVMValueRef arg_load, LLVMBuilderRef bld) {
+  LLVMValueRef at = LLVMGetOperand(arg_load, 0), args = LLVMGetParam(wg, 0);
+  if (at != args) {
+    if (!LLVMIsAGetElementPtrInst(at))
+      return NULL;
+    for (unsigned k = 0; k < (unsigned)LLVMGetNumOperands(at); k++) {
+      LLVMValueRef o = LLVMGetOperand(at, k);
+      if (o != args && !LLVMIsAConstant(o))
+        return NULL;
+    }
+    at = LLVMInstructionClone(at);
+    LLVMInsertIntoBuilder(bld, at);
+  }
+  return LLVMBuildLoad2(bld, LLVMTypeOf(arg_load), at, "");
+}
+
+/* on entry: does some combined buffer argument name the same memory as
+ * one the kernel accesses plainly? NULL: it cannot tell (no combining) */
+static LLVMValueRef aliased(LLVMValueRef wg, const struct combine_plan *p, LLVMBuilderRef bld,
+                            LLVMTypeRef i64) {
+  LLVMValueRef any = LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(i64)), 0, 0);
+  for (size_t a = 0; a < p->combined.n; a++) {
+    LLVMValueRef ca = reload(wg, p->combined.args[a], bld);
+    if (!ca)
+      return NULL;
+    ca = LLVMBuildPtrToInt(bld, ca, i64, "");
+    for (size_t b = 0; b < p->plain.n; b++) {
+      LLVMValueRef pb = reload(wg, p->plain.args[b], bld);
+      if (!pb)
+        return NULL;
+      any = LLVMBuildOr(bld, any, LLVMBuildICmp(bld, LLVMIntEQ, ca, LLVMBuildPtrToInt(bld, pb, i64, ""), ""), "");
+    }
+  }
+  return any;
 }
 
 struct table {
   LLVMValueRef addrs, sums; /* [SLOTS x i64] allocas */
+  LLVMValueRef aliased;     /* i1: add straight to memory instead */
   LLVMTypeRef i64, arr;
 };
 
@@ -114,9 +161,13 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMBasicBlockRef miss = LLVMInsertBasicBlockInContext(c, tail, "combine.miss");
   LLVMBasicBlockRef evict = LLVMInsertBasicBlockInContext(c, tail, "combine.evict");
   LLVMBasicBlockRef install = LLVMInsertBasicBlockInContext(c, tail, "combine.install");
+  LLVMBasicBlockRef lookup = LLVMInsertBasicBlockInContext(c, hit, "combine.lookup");
+  LLVMBasicBlockRef direct = LLVMInsertBasicBlockInContext(c, tail, "combine.direct");
 
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
   LLVMPositionBuilderAtEnd(bld, head);
+  LLVMBuildCondBr(bld, t->aliased, direct, lookup);
+  LLVMPositionBuilderAtEnd(bld, lookup);
   LLVMValueRef addr = LLVMBuildPtrToInt(bld, LLVMGetOperand(rmw, 0), t->i64, "");
   LLVMValueRef v = LLVMGetOperand(rmw, 1);
   v = p->bits == 64 ? v : LLVMBuildZExt(bld, v, t->i64, "");
@@ -143,7 +194,11 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMBuildStore(bld, addr, aslot);
   LLVMBuildStore(bld, v, sslot);
   LLVMBuildBr(bld, tail);
-  LLVMInstructionEraseFromParent(rmw);
+  /* the original addition, for aliased arguments */
+  LLVMInstructionRemoveFromParent(rmw);
+  LLVMPositionBuilderAtEnd(bld, direct);
+  LLVMInsertIntoBuilder(bld, rmw);
+  LLVMBuildBr(bld, tail);
 }
 
 /* before `ret`: every occupied slot is added to memory */
@@ -179,16 +234,25 @@ static void flush_before(LLVMValueRef ret, const struct combine_plan *p, const s
 
 static void combine_function(LLVMValueRef wg) {
   struct combine_plan p = {0};
-  if (!plan(wg, &p)) {
-    free(p.atomics);
-    return;
-  }
+  bool ok = plan(wg, &p);
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(wg));
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   struct table t;
   t.i64 = LLVMInt64TypeInContext(c);
   t.arr = LLVMArrayType2(t.i64, SLOTS);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(wg);
+  if (ok) {
+    LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
+    t.aliased = aliased(wg, &p, bld, t.i64);
+    ok = t.aliased != NULL; /* what it built is dead and goes in code generation */
+  }
+  if (!ok) {
+    free(p.atomics);
+    free(p.combined.args);
+    free(p.plain.args);
+    LLVMDisposeBuilder(bld);
+    return;
+  }
   LLVMPositionBuilderBefore(bld, LLVMGetFirstInstruction(entry));
   t.addrs = LLVMBuildAlloca(bld, t.arr, "combine.addrs");
   t.sums = LLVMBuildAlloca(bld, t.arr, "combine.sums");
@@ -214,6 +278,8 @@ static void combine_function(LLVMValueRef wg) {
     flush_before(rets[i], &p, &t, bld);
   free(rets);
   free(p.atomics);
+  free(p.combined.args);
+  free(p.plain.args);
   LLVMDisposeBuilder(bld);
 }
 
