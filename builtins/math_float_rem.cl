@@ -18,7 +18,9 @@
 #define CHUNK 28
 #define CHUNKS 10
 
-static double pow2(int k) { return __builtin_bit_cast(double, (long)(1023 + k) << 52); }
+/* 2^k for -1022 <= k <= 1023; other k (only for operands whose result is
+ * then discarded: y = 0) give some value without undefined behaviour */
+static double pow2(int k) { return __builtin_bit_cast(double, (ulong)(1023 + k) << 52); }
 
 /* a finite nonzero float (as a double) as m 2^e, m an integer in
  * [2^23, 2^24): the significand with the exponent of 2^23 */
