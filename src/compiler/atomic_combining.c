@@ -18,12 +18,12 @@
  * access whose buffer cannot be told. Each candidate becomes
  *
  *     slot = (address / width) mod SLOTS
- *     if (table.address[slot] == address) table.sum[slot] += v;
- *     else { if (table.address[slot]) atomic add table.sum[slot] there;
- *            table.address[slot] = address; table.sum[slot] = v; }
+ *     if (slot in use && table.address[slot] == address) table.sum[slot] += v;
+ *     else { if (slot in use) atomic add table.sum[slot] at table.address[slot];
+ *            table.address[slot] = address; table.sum[slot] = v; mark slot in use }
  *
- * and before every return the occupied slots are added to memory with
- * relaxed atomics. Kernel arguments may name the same buffer: when a
+ * and before every return the slots in use (a bit map, the only part of the
+ * table cleared per group) are added to memory with relaxed atomics. Kernel arguments may name the same buffer: when a
  * combined buffer is also one the kernel reads or writes plainly, checked
  * once per group on entry, every addition goes straight to memory. Sums are kept in 64 bits and truncated, which gives the
  * same wrapped result as the individual 32-bit additions. */
@@ -133,6 +133,7 @@ static LLVMValueRef aliased(LLVMValueRef wg, const struct combine_plan *p, LLVMB
 
 struct table {
   LLVMValueRef addrs, sums; /* [SLOTS x i64] allocas */
+  LLVMValueRef used;        /* [SLOTS / 64 x i64]: which slots hold a sum */
   LLVMValueRef aliased;     /* i1: add straight to memory instead */
   LLVMTypeRef i64, arr;
 };
@@ -177,22 +178,31 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMValueRef slot = LLVMBuildAnd(bld, LLVMBuildLShr(bld, addr, LLVMConstInt(t->i64, shift, 0), ""),
                                    LLVMConstInt(t->i64, SLOTS - 1, 0), "slot");
   LLVMValueRef aslot = slot_ptr(bld, t, t->addrs, slot), sslot = slot_ptr(bld, t, t->sums, slot);
+  LLVMValueRef widx[2] = {LLVMConstInt(t->i64, 0, 0),
+                          LLVMBuildLShr(bld, slot, LLVMConstInt(t->i64, 6, 0), "")};
+  LLVMValueRef wptr = LLVMBuildInBoundsGEP2(bld, LLVMArrayType2(t->i64, SLOTS / 64), t->used, widx, 2, "");
+  LLVMValueRef word = LLVMBuildLoad2(bld, t->i64, wptr, "used");
+  LLVMValueRef bit = LLVMBuildShl(bld, LLVMConstInt(t->i64, 1, 0),
+                                  LLVMBuildAnd(bld, slot, LLVMConstInt(t->i64, 63, 0), ""), "");
+  LLVMValueRef in_use = LLVMBuildICmp(bld, LLVMIntNE, LLVMBuildAnd(bld, word, bit, ""),
+                                      LLVMConstInt(t->i64, 0, 0), "");
   LLVMValueRef held = LLVMBuildLoad2(bld, t->i64, aslot, "held");
-  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntEQ, held, addr, ""), hit, miss);
+  LLVMBuildCondBr(bld, LLVMBuildAnd(bld, in_use, LLVMBuildICmp(bld, LLVMIntEQ, held, addr, ""), ""),
+                  hit, miss);
 
   LLVMPositionBuilderAtEnd(bld, hit);
   LLVMBuildStore(bld, LLVMBuildAdd(bld, LLVMBuildLoad2(bld, t->i64, sslot, ""), v, ""), sslot);
   LLVMBuildBr(bld, tail);
 
   LLVMPositionBuilderAtEnd(bld, miss);
-  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, held, LLVMConstInt(t->i64, 0, 0), ""), evict,
-                  install);
+  LLVMBuildCondBr(bld, in_use, evict, install);
   LLVMPositionBuilderAtEnd(bld, evict);
   apply(bld, p, t, held, LLVMBuildLoad2(bld, t->i64, sslot, ""));
   LLVMBuildBr(bld, install);
   LLVMPositionBuilderAtEnd(bld, install);
   LLVMBuildStore(bld, addr, aslot);
   LLVMBuildStore(bld, v, sslot);
+  LLVMBuildStore(bld, LLVMBuildOr(bld, word, bit, ""), wptr);
   LLVMBuildBr(bld, tail);
   /* the original addition, for aliased arguments */
   LLVMInstructionRemoveFromParent(rmw);
@@ -201,35 +211,46 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMBuildBr(bld, tail);
 }
 
-/* before `ret`: every occupied slot is added to memory */
+/* before `ret`: every slot in use is added to memory, word by word of the
+ * use map, lowest set bit first */
 static void flush_before(LLVMValueRef ret, const struct combine_plan *p, const struct table *t,
                          LLVMBuilderRef bld) {
   LLVMContextRef c = LLVMGetTypeContext(t->i64);
+  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(ret)));
+  LLVMTypeRef i64 = t->i64;
+  LLVMValueRef cttz = LLVMGetIntrinsicDeclaration(m, LLVMLookupIntrinsicID("llvm.cttz", 9), &i64, 1);
+  LLVMTypeRef cttz_params[2] = {t->i64, LLVMInt1TypeInContext(c)};
+  LLVMTypeRef cttz_ty = LLVMFunctionType(t->i64, cttz_params, 2, 0);
   LLVMBasicBlockRef head = LLVMGetInstructionParent(ret);
   LLVMBasicBlockRef done = loom_split_block(head, ret);
-  LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c, done, "combine.flush");
-  LLVMBasicBlockRef add = LLVMInsertBasicBlockInContext(c, done, "combine.flush.add");
-  LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(c, done, "combine.flush.next");
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
-  LLVMPositionBuilderAtEnd(bld, head);
-  LLVMBuildBr(bld, loop);
+  LLVMBasicBlockRef from = head;
+  for (unsigned w = 0; w < SLOTS / 64; w++) {
+    LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c, done, "combine.flush");
+    LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(c, done, "combine.flush.next");
+    LLVMPositionBuilderAtEnd(bld, from);
+    LLVMValueRef widx[2] = {LLVMConstInt(t->i64, 0, 0), LLVMConstInt(t->i64, w, 0)};
+    LLVMValueRef word = LLVMBuildLoad2(
+        bld, t->i64, LLVMBuildInBoundsGEP2(bld, LLVMArrayType2(t->i64, SLOTS / 64), t->used, widx, 2, ""), "");
+    LLVMValueRef zero = LLVMConstInt(t->i64, 0, 0);
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, word, zero, ""), loop, next);
 
-  LLVMPositionBuilderAtEnd(bld, loop);
-  LLVMValueRef k = LLVMBuildPhi(bld, t->i64, "slot");
-  LLVMValueRef aslot = slot_ptr(bld, t, t->addrs, k);
-  LLVMValueRef held = LLVMBuildLoad2(bld, t->i64, aslot, "");
-  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, held, LLVMConstInt(t->i64, 0, 0), ""), add,
-                  next);
-  LLVMPositionBuilderAtEnd(bld, add);
-  apply(bld, p, t, held, LLVMBuildLoad2(bld, t->i64, slot_ptr(bld, t, t->sums, k), ""));
-  LLVMBuildBr(bld, next);
-  LLVMPositionBuilderAtEnd(bld, next);
-  LLVMValueRef k1 = LLVMBuildAdd(bld, k, LLVMConstInt(t->i64, 1, 0), "");
-  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, k1, LLVMConstInt(t->i64, SLOTS, 0), ""), loop,
-                  done);
-  LLVMValueRef in_vals[2] = {LLVMConstInt(t->i64, 0, 0), k1};
-  LLVMBasicBlockRef in_blocks[2] = {head, next};
-  LLVMAddIncoming(k, in_vals, in_blocks, 2);
+    LLVMPositionBuilderAtEnd(bld, loop);
+    LLVMValueRef bits = LLVMBuildPhi(bld, t->i64, "bits");
+    LLVMValueRef args[2] = {bits, LLVMConstInt(LLVMInt1TypeInContext(c), 1, 0)};
+    LLVMValueRef low = LLVMBuildCall2(bld, cttz_ty, cttz, args, 2, "");
+    LLVMValueRef slot = LLVMBuildAdd(bld, low, LLVMConstInt(t->i64, 64 * w, 0), "");
+    apply(bld, p, t, LLVMBuildLoad2(bld, t->i64, slot_ptr(bld, t, t->addrs, slot), ""),
+          LLVMBuildLoad2(bld, t->i64, slot_ptr(bld, t, t->sums, slot), ""));
+    LLVMValueRef rest = LLVMBuildAnd(bld, bits, LLVMBuildSub(bld, bits, LLVMConstInt(t->i64, 1, 0), ""), "");
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, rest, zero, ""), loop, next);
+    LLVMValueRef in_vals[2] = {word, rest};
+    LLVMBasicBlockRef in_blocks[2] = {from, loop};
+    LLVMAddIncoming(bits, in_vals, in_blocks, 2);
+    from = next;
+  }
+  LLVMPositionBuilderAtEnd(bld, from);
+  LLVMBuildBr(bld, done);
 }
 
 static void combine_function(LLVMValueRef wg) {
@@ -256,11 +277,14 @@ static void combine_function(LLVMValueRef wg) {
   LLVMPositionBuilderBefore(bld, LLVMGetFirstInstruction(entry));
   t.addrs = LLVMBuildAlloca(bld, t.arr, "combine.addrs");
   t.sums = LLVMBuildAlloca(bld, t.arr, "combine.sums");
+  t.used = LLVMBuildAlloca(bld, LLVMArrayType2(t.i64, SLOTS / 64), "combine.used");
   LLVMSetAlignment(t.addrs, 64);
   LLVMSetAlignment(t.sums, 64);
-  /* an empty slot holds address 0 (no buffer lives there) */
-  LLVMBuildMemSet(bld, t.addrs, LLVMConstInt(LLVMInt8TypeInContext(c), 0, 0),
-                  LLVMConstInt(t.i64, SLOTS * 8, 0), 64);
+  LLVMSetAlignment(t.used, 32);
+  /* only the use map needs clearing: a group that adds nothing costs 32
+   * bytes of stores and 4 tests */
+  LLVMBuildMemSet(bld, t.used, LLVMConstInt(LLVMInt8TypeInContext(c), 0, 0),
+                  LLVMConstInt(t.i64, SLOTS / 8, 0), 32);
 
   /* the returns, before the blocks change */
   size_t nret = 0;
