@@ -23,10 +23,13 @@
  *            table.address[slot] = address; table.sum[slot] = v; mark slot in use }
  *
  * and before every return the slots in use (a bit map, the only part of the
- * table cleared per group) are added to memory with relaxed atomics. Kernel arguments may name the same buffer: when a
- * combined buffer is also one the kernel reads or writes plainly, checked
- * once per group on entry, every addition goes straight to memory. Sums are kept in 64 bits and truncated, which gives the
- * same wrapped result as the individual 32-bit additions. */
+ * table cleared per group) are added to memory with relaxed atomics. Sums
+ * are kept in 64 bits and truncated, which gives the same wrapped result as
+ * the individual 32-bit additions.
+ *
+ * Kernel arguments may name the same buffer: when a combined buffer is also
+ * one the kernel reads or writes plainly (compared once per group on entry),
+ * every addition goes straight to memory. */
 #include "compiler.h"
 #include "llvm_util.h"
 #include "wg_internal.h"
@@ -39,7 +42,7 @@ struct combine_plan {
   LLVMValueRef *atomics;
   size_t n, cap;
   struct loom_buffer_set combined, plain; /* buffer arguments (their loads) */
-  unsigned bits;     /* integer width of every candidate */
+  unsigned bits;      /* integer width of every candidate */
   LLVMTypeRef ptr_ty; /* their pointer type (address space) */
 };
 
