@@ -60,6 +60,22 @@ static bool is_candidate(LLVMValueRef wg, LLVMValueRef i) {
   return loom_wg_buffer_argument(wg, LLVMGetOperand(i, 0)) != NULL;
 }
 
+/* Is the buffer pointer that `arg_load` loads at the argument block plus a
+ * constant, so that the entry block can load it again? */
+static bool reloadable(LLVMValueRef wg, LLVMValueRef arg_load) {
+  LLVMValueRef at = LLVMGetOperand(arg_load, 0), args = LLVMGetParam(wg, 0);
+  if (at == args)
+    return true;
+  if (!LLVMIsAGetElementPtrInst(at))
+    return false;
+  for (unsigned k = 0; k < (unsigned)LLVMGetNumOperands(at); k++) {
+    LLVMValueRef o = LLVMGetOperand(at, k);
+    if (o != args && !LLVMIsAConstant(o))
+      return false;
+  }
+  return true;
+}
+
 /* the candidates, or none when something could observe a pending sum */
 static bool plan(LLVMValueRef wg, struct combine_plan *p) {
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(wg); b; b = LLVMGetNextBasicBlock(b))
@@ -87,50 +103,44 @@ static bool plan(LLVMValueRef wg, struct combine_plan *p) {
     LLVMValueRef arg = loom_wg_buffer_argument(wg, LLVMGetOperand(p->atomics[k], 0));
     if (loom_buffer_set_has(&p->plain, arg))
       return false;
-    if (!loom_buffer_set_has(&p->combined, arg)) {
-      p->combined.args = realloc(p->combined.args, (p->combined.n + 1) * sizeof arg);
-      p->combined.args[p->combined.n++] = arg;
-    }
+    loom_buffer_set_add(&p->combined, arg);
   }
+  /* the aliasing test on entry loads every such pointer again */
+  for (size_t k = 0; k < p->combined.n; k++)
+    if (!reloadable(wg, p->combined.args[k]))
+      return false;
+  for (size_t k = 0; k < p->plain.n; k++)
+    if (!reloadable(wg, p->plain.args[k]))
+      return false;
   return true;
 }
 
-/* The buffer pointer `arg_load` loads from the argument block, loaded again
- * at the builder (the entry block), or NULL when its address is not simply
- * the block plus a constant. */
-static LLVMValueRef reload(LLVMValueRef wg, LLVMValueRef arg_load, LLVMBuilderRef bld) {
-  LLVMValueRef at = LLVMGetOperand(arg_load, 0), args = LLVMGetParam(wg, 0);
-  if (at != args) {
-    if (!LLVMIsAGetElementPtrInst(at))
-      return NULL;
-    for (unsigned k = 0; k < (unsigned)LLVMGetNumOperands(at); k++) {
-      LLVMValueRef o = LLVMGetOperand(at, k);
-      if (o != args && !LLVMIsAConstant(o))
-        return NULL;
-    }
+/* the (reloadable) buffer pointer `arg_load` loads, loaded again at the
+ * builder (the entry block), as an integer */
+static LLVMValueRef reload(LLVMValueRef wg, LLVMValueRef arg_load, LLVMBuilderRef bld,
+                           LLVMTypeRef i64) {
+  LLVMValueRef at = LLVMGetOperand(arg_load, 0);
+  if (at != LLVMGetParam(wg, 0)) {
     at = LLVMInstructionClone(at);
     LLVMInsertIntoBuilder(bld, at);
   }
-  return LLVMBuildLoad2(bld, LLVMTypeOf(arg_load), at, "");
+  return LLVMBuildPtrToInt(bld, LLVMBuildLoad2(bld, LLVMTypeOf(arg_load), at, ""), i64, "");
 }
 
 /* on entry: does some combined buffer argument name the same memory as
- * one the kernel accesses plainly? NULL: it cannot tell (no combining) */
+ * one the kernel accesses plainly? */
 static LLVMValueRef aliased(LLVMValueRef wg, const struct combine_plan *p, LLVMBuilderRef bld,
                             LLVMTypeRef i64) {
   LLVMValueRef any = LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(i64)), 0, 0);
+  LLVMValueRef *plain = malloc((p->plain.n + 1) * sizeof *plain);
+  for (size_t b = 0; b < p->plain.n; b++)
+    plain[b] = reload(wg, p->plain.args[b], bld, i64);
   for (size_t a = 0; a < p->combined.n; a++) {
-    LLVMValueRef ca = reload(wg, p->combined.args[a], bld);
-    if (!ca)
-      return NULL;
-    ca = LLVMBuildPtrToInt(bld, ca, i64, "");
-    for (size_t b = 0; b < p->plain.n; b++) {
-      LLVMValueRef pb = reload(wg, p->plain.args[b], bld);
-      if (!pb)
-        return NULL;
-      any = LLVMBuildOr(bld, any, LLVMBuildICmp(bld, LLVMIntEQ, ca, LLVMBuildPtrToInt(bld, pb, i64, ""), ""), "");
-    }
+    LLVMValueRef ca = reload(wg, p->combined.args[a], bld, i64);
+    for (size_t b = 0; b < p->plain.n; b++)
+      any = LLVMBuildOr(bld, any, LLVMBuildICmp(bld, LLVMIntEQ, ca, plain[b], ""), "");
   }
+  free(plain);
   return any;
 }
 
@@ -138,13 +148,19 @@ struct table {
   LLVMValueRef addrs, sums; /* [SLOTS x i64] allocas */
   LLVMValueRef used;        /* [SLOTS / 64 x i64]: which slots hold a sum */
   LLVMValueRef aliased;     /* i1: add straight to memory instead */
-  LLVMTypeRef i64, arr;
+  LLVMTypeRef i64, arr, used_arr;
 };
 
 static LLVMValueRef slot_ptr(LLVMBuilderRef bld, const struct table *t, LLVMValueRef base,
                              LLVMValueRef slot) {
   LLVMValueRef idx[2] = {LLVMConstInt(t->i64, 0, 0), slot};
   return LLVMBuildInBoundsGEP2(bld, t->arr, base, idx, 2, "");
+}
+
+/* word `word` of the use map */
+static LLVMValueRef used_word(LLVMBuilderRef bld, const struct table *t, LLVMValueRef word) {
+  LLVMValueRef idx[2] = {LLVMConstInt(t->i64, 0, 0), word};
+  return LLVMBuildInBoundsGEP2(bld, t->used_arr, t->used, idx, 2, "");
 }
 
 /* relaxed `*addr += sum` in memory, addr being the integer address */
@@ -181,9 +197,7 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMValueRef slot = LLVMBuildAnd(bld, LLVMBuildLShr(bld, addr, LLVMConstInt(t->i64, shift, 0), ""),
                                    LLVMConstInt(t->i64, SLOTS - 1, 0), "slot");
   LLVMValueRef aslot = slot_ptr(bld, t, t->addrs, slot), sslot = slot_ptr(bld, t, t->sums, slot);
-  LLVMValueRef widx[2] = {LLVMConstInt(t->i64, 0, 0),
-                          LLVMBuildLShr(bld, slot, LLVMConstInt(t->i64, 6, 0), "")};
-  LLVMValueRef wptr = LLVMBuildInBoundsGEP2(bld, LLVMArrayType2(t->i64, SLOTS / 64), t->used, widx, 2, "");
+  LLVMValueRef wptr = used_word(bld, t, LLVMBuildLShr(bld, slot, LLVMConstInt(t->i64, 6, 0), ""));
   LLVMValueRef word = LLVMBuildLoad2(bld, t->i64, wptr, "used");
   LLVMValueRef bit = LLVMBuildShl(bld, LLVMConstInt(t->i64, 1, 0),
                                   LLVMBuildAnd(bld, slot, LLVMConstInt(t->i64, 63, 0), ""), "");
@@ -232,9 +246,7 @@ static void flush_before(LLVMValueRef ret, const struct combine_plan *p, const s
     LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c, done, "combine.flush");
     LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(c, done, "combine.flush.next");
     LLVMPositionBuilderAtEnd(bld, from);
-    LLVMValueRef widx[2] = {LLVMConstInt(t->i64, 0, 0), LLVMConstInt(t->i64, w, 0)};
-    LLVMValueRef word = LLVMBuildLoad2(
-        bld, t->i64, LLVMBuildInBoundsGEP2(bld, LLVMArrayType2(t->i64, SLOTS / 64), t->used, widx, 2, ""), "");
+    LLVMValueRef word = LLVMBuildLoad2(bld, t->i64, used_word(bld, t, LLVMConstInt(t->i64, w, 0)), "");
     LLVMValueRef zero = LLVMConstInt(t->i64, 0, 0);
     LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, word, zero, ""), loop, next);
 
@@ -258,29 +270,23 @@ static void flush_before(LLVMValueRef ret, const struct combine_plan *p, const s
 
 static void combine_function(LLVMValueRef wg) {
   struct combine_plan p = {0};
-  bool ok = plan(wg, &p);
+  if (!plan(wg, &p)) {
+    free(p.atomics);
+    free(p.combined.args);
+    free(p.plain.args);
+    return;
+  }
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(wg));
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   struct table t;
   t.i64 = LLVMInt64TypeInContext(c);
   t.arr = LLVMArrayType2(t.i64, SLOTS);
+  t.used_arr = LLVMArrayType2(t.i64, SLOTS / 64);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(wg);
-  if (ok) {
-    LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
-    t.aliased = aliased(wg, &p, bld, t.i64);
-    ok = t.aliased != NULL; /* what it built is dead and goes in code generation */
-  }
-  if (!ok) {
-    free(p.atomics);
-    free(p.combined.args);
-    free(p.plain.args);
-    LLVMDisposeBuilder(bld);
-    return;
-  }
   LLVMPositionBuilderBefore(bld, LLVMGetFirstInstruction(entry));
   t.addrs = LLVMBuildAlloca(bld, t.arr, "combine.addrs");
   t.sums = LLVMBuildAlloca(bld, t.arr, "combine.sums");
-  t.used = LLVMBuildAlloca(bld, LLVMArrayType2(t.i64, SLOTS / 64), "combine.used");
+  t.used = LLVMBuildAlloca(bld, t.used_arr, "combine.used");
   LLVMSetAlignment(t.addrs, 64);
   LLVMSetAlignment(t.sums, 64);
   LLVMSetAlignment(t.used, 32);
@@ -288,6 +294,9 @@ static void combine_function(LLVMValueRef wg) {
    * bytes of stores and 4 tests */
   LLVMBuildMemSet(bld, t.used, LLVMConstInt(LLVMInt8TypeInContext(c), 0, 0),
                   LLVMConstInt(t.i64, SLOTS / 8, 0), 32);
+
+  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
+  t.aliased = aliased(wg, &p, bld, t.i64);
 
   /* the returns, before the blocks change */
   size_t nret = 0;

@@ -60,13 +60,7 @@ bool loom_wg_plain_buffer_accesses(LLVMValueRef wg, bool stores, struct loom_buf
           known = false;
           continue;
         }
-        if (loom_buffer_set_has(out, arg))
-          continue;
-        if (out->n == out->cap) {
-          out->cap = out->cap ? 2 * out->cap : 8;
-          out->args = realloc(out->args, out->cap * sizeof *out->args);
-        }
-        out->args[out->n++] = arg;
+        loom_buffer_set_add(out, arg);
       }
   return known;
 }
@@ -95,4 +89,14 @@ bool loom_is_wg_function(LLVMValueRef f) {
   size_t len, suffix = strlen(LOOM_WG_SUFFIX);
   const char *name = LLVMGetValueName2(f, &len);
   return !LLVMIsDeclaration(f) && len > suffix && !strcmp(name + len - suffix, LOOM_WG_SUFFIX);
+}
+
+void loom_buffer_set_add(struct loom_buffer_set *s, LLVMValueRef arg) {
+  if (loom_buffer_set_has(s, arg))
+    return;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 8;
+    s->args = realloc(s->args, s->cap * sizeof *s->args);
+  }
+  s->args[s->n++] = arg;
 }

@@ -138,14 +138,6 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch
   LLVMBuildBr(bld, tail);
 }
 
-static LLVMValueRef ctx_load(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx, unsigned slot) {
-  LLVMValueRef off = loom_i64(c, slot * 8);
-  LLVMValueRef p = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), ctx, &off, 1, "");
-  LLVMValueRef v = LLVMBuildLoad2(bld, LLVMInt64TypeInContext(c), p, "");
-  LLVMSetAlignment(v, 8);
-  return v;
-}
-
 static void stream_function(LLVMValueRef f) {
   /* the vector width the work-group function was made for */
   unsigned simd_bits = 0;
@@ -168,10 +160,12 @@ static void stream_function(LLVMValueRef f) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
   LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
   LLVMValueRef ctx = LLVMGetParam(f, 1);
-  struct stream_launch sl = {.items = ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE)};
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  struct stream_launch sl = {.items = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE, i64, "")};
   for (unsigned d = 1; d < 3; d++)
-    sl.items = LLVMBuildMul(bld, sl.items, ctx_load(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE + d), "");
-  sl.threshold = ctx_load(bld, c, ctx, LOOM_CTX_STREAM_BYTES);
+    sl.items = LLVMBuildMul(bld, sl.items,
+                            loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE + d, i64, ""), "");
+  sl.threshold = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_STREAM_BYTES, i64, "");
   for (size_t i = 0; i < cand.n; i++)
     guard_store(f, cand.stores[i], &sl, simd_bits / 8, bld);
   LLVMDisposeBuilder(bld);

@@ -200,8 +200,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   LLVMDisposeBuilder(bld);
 }
 
-static LLVMValueRef ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
-                              unsigned slot, LLVMTypeRef ty, const char *name) {
+LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                               unsigned slot, LLVMTypeRef ty, const char *name) {
   LLVMValueRef off = loom_i64(c, slot * 8);
   LLVMValueRef p = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), ctx, &off, 1, "");
   LLVMValueRef v = LLVMBuildLoad2(bld, ty, p, name);
@@ -252,7 +252,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   LLVMValueRef args = LLVMGetParam(w, 0), ctx = LLVMGetParam(w, 1);
   LLVMValueRef lsize[3], local_mem = LLVMGetParam(w, 2);
   for (unsigned d = 0; d < 3; d++)
-    lsize[d] = ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
+    lsize[d] = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
 
   /* kernel arguments from the argument buffer */
   LLVMValueRef *kargs = malloc((np + 5) * sizeof *kargs);
@@ -404,7 +404,7 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   struct wg_values v;
   for (unsigned kind = 0; kind < 7; kind++)
     for (unsigned d = 0; d < 3; d++)
-      v.wi[kind][d] = ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
+      v.wi[kind][d] = loom_wg_ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
   v.local_mem = LLVMGetParam(w, 2);
   v.scratch = LLVMGetParam(w, 3);
   v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
@@ -416,9 +416,9 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
                               loom_i64(c, ~(uint64_t)63), "");
   LLVMValueRef mem[6] = {
       LLVMBuildPtrToInt(bld, v.local_mem, i64, "local_base"),
-      ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM_SIZE, i64, "local_size"),
-      ctx_field(bld, c, ctx, LOOM_CTX_STACK_LO, i64, "stack_lo"),
-      ctx_field(bld, c, ctx, LOOM_CTX_STACK_HI, i64, "stack_hi"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM_SIZE, i64, "local_size"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_STACK_LO, i64, "stack_lo"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_STACK_HI, i64, "stack_hi"),
       LLVMBuildPtrToInt(bld, v.scratch, i64, "scratch_base"),
       LLVMBuildAdd(bld, scratch_size, loom_i64(c, b->meta->scratch_uniform), "scratch_size"),
   };

@@ -121,6 +121,11 @@ void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
  * they cost no code generation. */
 void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* wg_function.c: loads 8-byte slot `slot` (LOOM_CTX_*) of the work-group
+ * context `ctx` as `ty` */
+LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                               unsigned slot, LLVMTypeRef ty, const char *name) LOOM_HIDDEN;
+
 /* buffer_access.c: for the passes after O3. The load of a buffer argument
  * from the argument block (the work-group function's first parameter) that
  * p is based on, or NULL. */
@@ -135,6 +140,8 @@ struct loom_buffer_set {
  * context, __local memory and scratch do not count, nor do atomics. */
 bool loom_wg_plain_buffer_accesses(LLVMValueRef wg, bool stores, struct loom_buffer_set *out) LOOM_HIDDEN;
 bool loom_buffer_set_has(const struct loom_buffer_set *s, LLVMValueRef arg) LOOM_HIDDEN;
+/* adds arg to s unless it is there already */
+void loom_buffer_set_add(struct loom_buffer_set *s, LLVMValueRef arg) LOOM_HIDDEN;
 /* an atomic, a fence, a volatile access or a call other than an intrinsic:
  * something that constrains how other threads see this thread's memory
  * accesses */
