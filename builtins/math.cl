@@ -1,5 +1,5 @@
 /* Math functions (OpenCL C 1.13.2) that map onto elementwise builtins, plus
- * the native_ and half_ variants; the rest live in math_*.cl.
+ * the native_ and half_ variants and sincos; the rest live in math_*.cl.
  * Elementwise builtins become LLVM intrinsics, which the loop vectoriser
  * widens across work-items. */
 #include "loom_builtins.h"
@@ -59,11 +59,6 @@ ALLF(RECIP, native_recip, _)
 #define DIVIDE(T, name, unused) T OVL name(T x, T y) { return x / y; }
 ALLF(DIVIDE, native_divide, _)
 
-/* double fmod: a C library call (float fmod, remainder and remquo are in
- * math_float_rem.cl; the double atan, atan2, tanh and hypot in
- * math_double_inv.cl and math_double_hyp.cl) */
-double OVL fmod(double x, double y) { return __builtin_fmod(x, y); }
-LM_WIDTHS(LM_V2, double, fmod)
 
 /* the remaining native_ and half_ variants (full precision is within bounds) */
 ALLF(EW1, native_exp2, exp2)
@@ -80,3 +75,15 @@ ALLF(EW2, half_powr, powr)
 ALLF(EW1, half_tan, tan)
 ALLF(RECIP, half_recip, _)
 ALLF(DIVIDE, half_divide, _)
+
+/* sincos: both results of the elementwise sin/cos */
+#define SINCOS(T, AS)                                                          \
+  T OVL sincos(T x, AS T *c) {                                                 \
+    *c = __builtin_elementwise_cos(x);                                         \
+    return __builtin_elementwise_sin(x);                                       \
+  }
+#define SINCOS_T(T) LM_ALL_AS(SINCOS, T)
+SINCOS_T(float) SINCOS_T(float2) SINCOS_T(float3) SINCOS_T(float4)
+SINCOS_T(float8) SINCOS_T(float16)
+SINCOS_T(double) SINCOS_T(double2) SINCOS_T(double3) SINCOS_T(double4)
+SINCOS_T(double8) SINCOS_T(double16)

@@ -1,7 +1,8 @@
 /* The exactly specified math functions (OpenCL C 2.0 6.13.2: 0 ulp or
  * correctly rounded): fdim, maxmag, minmag, nan, nextafter, ilogb, logb,
- * ldexp, frexp, modf, fract, remainder, remquo. Mostly bit manipulation of
- * the IEEE encoding; subnormals are handled exactly. */
+ * ldexp, frexp, modf, fract (fmod, remainder and remquo: math_float_rem.cl,
+ * math_double_rem.cl). Mostly bit manipulation of the IEEE encoding;
+ * subnormals are handled exactly. */
 #include "loom_builtins.h"
 #include "math_map.h"
 
@@ -138,34 +139,15 @@ float OVL ldexp(float x, int k) {
   return (float)((double)x * pow2d(k));
 }
 
-double OVL remainder(double x, double y) { return __builtin_remainder(x, y); }
-
-/* remquo with the 7 low bits of the quotient the spec asks for (C only
- * promises 3): reducing |x| modulo 128|y| first keeps the remainder and the
- * quotient's low 7 bits, and leaves a quotient <= 128 that double division
- * recovers exactly. */
-double OVL remquo(double x, double y, __private int *quo) {
-  *quo = 0;
-  if (!(x == x) || !(y == y))
-    return x + y;
-  if (__builtin_isinf(x) || y == 0.0)
-    return __builtin_nan("");
-  double ax = __builtin_fabs(x), ay = __builtin_fabs(y), m = 128.0 * ay;
-  if (!__builtin_isinf(m))
-    ax = __builtin_fmod(ax, m);
-  double r = __builtin_remainder(ax, ay);
-  int n = (int)__builtin_rint((ax - r) / ay) & 127;
-  *quo = __builtin_signbit(x) != __builtin_signbit(y) ? -n : n;
-  return __builtin_signbit(x) ? -r : r;
-}
-
 LM_ALL2(fdim)
 LM_ALL2(maxmag)
 LM_ALL2(minmag)
 LM_ALL2(nextafter)
-/* the float forms: math_float_rem.cl */
+/* the scalar forms: math_float_rem.cl and math_double_rem.cl */
 float OVL remquo(float x, float y, __private int *quo);
-
+double OVL remquo(double x, double y, __private int *quo);
+float OVL remainder(float x, float y);
+double OVL remainder(double x, double y);
 LM_ALL2(remainder)
 LM_ALL1(logb)
 LM_ALLIV(ilogb)

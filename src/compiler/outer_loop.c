@@ -9,9 +9,9 @@
  * check the instructions themselves and crashes on calls it cannot widen.
  * So a region qualifies only when every instruction in it is one the
  * scalarizer splits and the native path widens: arithmetic, comparisons,
- * casts, selects, phis, address arithmetic, plain loads and stores, and
- * calls of element-wise intrinsics; and no store sits inside an inner loop:
- * O3 turns such loops (zeroing or copying a row per work-item) into memset
+ * casts (bit casts between scalars), selects, phis, address arithmetic,
+ * plain loads and stores, and calls of element-wise intrinsics; and no
+ * store sits inside an inner loop: O3 turns such loops (zeroing or copying a row per work-item) into memset
  * or memcpy calls before the vectoriser runs, which it would then fail on.
  * For the same reason no store in the region may store a constant or an
  * aggregate (MemCpyOpt makes memsets and memcpys of those). */
@@ -58,6 +58,9 @@ bool loom_widenable_instruction(LLVMValueRef in) {
   case LLVMBr: case LLVMRet: case LLVMExtractElement: case LLVMInsertElement:
   case LLVMShuffleVector: case LLVMFreeze:
     return true;
+  case LLVMBitCast: /* reinterpreting a scalar (as_double, bit tricks) */
+    return LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind &&
+           LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) != LLVMVectorTypeKind;
   case LLVMLoad:
     return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
   case LLVMStore: {

@@ -1,9 +1,11 @@
 /* Vector variants of the scalar math calls that remain in a kernel.
  *
- * Most math builtins are branch-free OpenCL C that is inlined and widened
- * with the work-item loop. The rest end in calls to the C library (cbrt,
- * erf, lgamma_r, ...) or to LLVM intrinsics that LLVM 19 cannot widen
- * (llvm.atan, llvm.tanh, ...). The loop vectoriser refuses a loop holding
+ * The math builtins are branch-free OpenCL C that is inlined and widened
+ * with the work-item loop; only the double sine, cosine and tangent of
+ * huge arguments call the C library (__loom_libm_*), in a branch. A kernel
+ * may still end up with calls the vectoriser cannot widen: LLVM intrinsics
+ * that LLVM 19 does not widen (llvm.atan, llvm.tanh, ...), which optimisation
+ * may form. The loop vectoriser refuses a loop holding
  * such a call, so a single call to one of them would leave the whole
  * work-item loop scalar. Each such callee gets vector variants here, for
  * 2 to 16 lanes, with and without a mask, that call it once per lane, and
