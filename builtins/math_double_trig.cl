@@ -9,9 +9,11 @@
  * correction for the low part of the argument; the error stays near 1 ulp
  * (the spec allows 4 for sin and cos, 5 for tan).
  *
- * Larger arguments (and infinities and NaNs) take the C library's function,
- * called only for those lanes: the call sits under a condition, and the
- * compiler gives it masked vector variants (src/compiler/vector_variants.c). */
+ * Larger arguments (and infinities and NaNs) take Payne and Hanek's
+ * reduction in integer arithmetic (reduce_huge) in out-of-line functions,
+ * called under a condition: the compiler gives them masked vector variants
+ * (src/compiler/vector_variants.c), so a vectorised loop runs them only for
+ * the lanes that need them, and the common path does not pay for them. */
 #include "loom_builtins.h"
 #include "math_map.h"
 #include "math_float.h"
@@ -20,12 +22,6 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-/* the C library's functions under names LLVM does not treat as the math
- * library (it would widen those and run them on every lane); the CPU
- * device defines them */
-double __loom_libm_sin(double x) __attribute__((const));
-double __loom_libm_cos(double x) __attribute__((const));
-double __loom_libm_tan(double x) __attribute__((const));
 
 #define TWO_OVER_PI 0x1.45f306dc9c883p-1
 #define PIO2_1 0x1.921fb54442d18p0
@@ -50,6 +46,92 @@ static double reduce(double x, __private double *lo, __private int *quadrant) {
   *lo = l - (hi - u);
   *quadrant = (int)(long)n & 3;
   return hi;
+}
+
+/* the bits of 2/pi after one zero word (so that a window may start before
+ * the binary point), enough for the largest exponent */
+__constant ulong loom_two_over_pi_words[22] = {
+    0x0000000000000000UL, 0xa2f9836e4e441529UL, 0xfc2757d1f534ddc0UL,
+    0xdb6295993c439041UL, 0xfe5163abdebbc561UL, 0xb7246e3a424dd2e0UL,
+    0x06492eea09d1921cUL, 0xfe1deb1cb129a73eUL, 0xe88235f52ebb4484UL,
+    0xe99c7026b45f7e41UL, 0x3991d639835339f4UL, 0x9c845f8bbdf9283bUL,
+    0x1ff897ffde05980fUL, 0xef2f118b5a0a6d1fUL, 0x6d367ecf27cb09b7UL,
+    0x4f463f669e5fea2dUL, 0x7527bac7ebe5f17bUL, 0x3d0739f78a5292eaUL,
+    0x6bfb5fb11f8d5d08UL, 0x56033046fc7b6babUL, 0xf0cfbc209af4361dUL,
+    0xa9e391615ee61b08UL};
+
+/* the top 64 bits of a 192-bit window of 2/pi starting at bit p (the
+ * 64-bit words w, w + 1 shifted by s; s = 0 needs no bits of w + 1) */
+static ulong window_word(ulong a, ulong b, int s) { return a << s | (b >> 1) >> (63 - s); }
+
+#define LO32(v) ((v) & 0xffffffffUL)
+
+/* |x| = (q + f) pi/2 for a finite |x| >= 2^20, returned as hi + *lo = f pi/2
+ * (|f| <= 1/2) and q mod 4. |x| = m 2^E with m < 2^53 an integer; bits of
+ * 2/pi more significant than 2^(1-E) only add multiples of 4 to x 2/pi, so
+ * a 192-bit window W from there gives x 2/pi mod 4 = (m W mod 2^192) 2^-190
+ * to within m 2^-190 < 2^-137. The product is formed in 32-bit limbs
+ * (products of two limbs are exact in 64 bits, and a column's sum of
+ * halves cannot overflow). The fraction keeps 128 bits: doubles come no
+ * closer than about 2^-62 to a multiple of pi/2, so at least 66 of them
+ * are significant. */
+static double reduce_huge(double ax, __private double *lo, __private int *quadrant) {
+  ulong u = AS_UL(ax);
+  int E = (int)(u >> 52) - 1075;
+  ulong m = (u & 0x000fffffffffffffUL) | 0x0010000000000000UL;
+  int p = __builtin_elementwise_min(__builtin_elementwise_max(E + 62, 0), 1033);
+  int w = p >> 6, s = p & 63;
+  ulong t0 = loom_two_over_pi_words[w], t1 = loom_two_over_pi_words[w + 1];
+  ulong t2 = loom_two_over_pi_words[w + 2], t3 = loom_two_over_pi_words[w + 3];
+  ulong hiw = window_word(t0, t1, s), midw = window_word(t1, t2, s), low = window_word(t2, t3, s);
+  ulong wl[6] = {LO32(low), low >> 32, LO32(midw), midw >> 32, LO32(hiw), hiw >> 32};
+  ulong m0 = LO32(m), m1 = m >> 32;
+  uint limb[6];
+  ulong acc = 0, a_prev = 0, b_prev = 0;
+#pragma unroll
+  for (int k = 0; k < 6; k++) {
+    ulong a = m0 * wl[k], b = k ? m1 * wl[k - 1] : 0;
+    acc += LO32(a) + LO32(b) + (a_prev >> 32) + (b_prev >> 32);
+    limb[k] = (uint)acc;
+    acc >>= 32;
+    a_prev = a, b_prev = b;
+  }
+  ulong r0 = (ulong)limb[5] << 32 | limb[4], r1 = (ulong)limb[3] << 32 | limb[2];
+  ulong r2 = (ulong)limb[1] << 32 | limb[0];
+  int q = (int)(r0 >> 62);
+  /* the fraction's top 128 bits; from 1/2 on, round up to the next quadrant
+   * and take the negative fraction's magnitude */
+  ulong f1 = r0 << 2 | r1 >> 62, f2 = r1 << 2 | r2 >> 62;
+  bool neg = (long)f1 < 0;
+  ulong a2 = neg ? -f2 : f2, a1 = neg ? ~f1 + (f2 == 0 ? 1 : 0) : f1;
+  int lz = (int)__builtin_clzl(a1 | 1);
+  ulong n1 = a1 << lz | (a2 >> 1) >> (63 - lz), n2 = a2 << lz;
+  double scale = AS_D((ulong)(1023 - 53 - lz) << 52);
+  double fh = (double)(n1 >> 11) * scale;
+  double fl = (double)((n1 & 0x7ff) << 53 | n2 >> 11) * (scale * 0x1p-64);
+  fh = neg ? -fh : fh, fl = neg ? -fl : fl;
+  /* times pi/2 as a double-double */
+  double rh = fh * PIO2_1;
+  double rl = FMA(fh, PIO2_1, -rh) + FMA(fh, PIO2_2, fl * PIO2_1);
+  double r = rh + rl;
+  *lo = rl - (r - rh);
+  *quadrant = (q + (neg ? 1 : 0)) & 3;
+  return r;
+}
+
+/* x = n pi/2 + hi + lo as reduce_fast, for any finite x */
+static double reduce_any(double x, __private double *lo, __private int *quadrant) {
+  int q;
+  double h = reduce_huge(__builtin_fabs(x), lo, &q);
+  bool neg = x < 0.0; /* -x = -(n pi/2 + r) */
+  *lo = neg ? -*lo : *lo;
+  *quadrant = neg ? -q & 3 : q;
+  return neg ? -h : h;
+}
+
+/* NaN for an infinite or NaN x */
+static double nan_if_not_finite(double x, double v) {
+  return __builtin_isfinite(x) ? v : x - x;
 }
 
 #define S1 -1.66666666666666324348e-01
@@ -81,16 +163,43 @@ static double cos_kernel(double x, double y) {
   return one_hz + (((1.0 - one_hz) - hz) + (z * r - x * y));
 }
 
+/* sin, cos and tan from a reduced argument */
+static double sin_reduced(double hi, double lo, int q) {
+  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
+  double v = (q & 1) ? c : s;
+  return (q & 2) ? -v : v;
+}
+static double cos_reduced(double hi, double lo, int q) {
+  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
+  double v = (q & 1) ? -s : c;
+  return (q & 2) ? -v : v;
+}
+static double tan_reduced(double hi, double lo, int q) {
+  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
+  return (q & 1) ? -c / s : s / c; /* tan(r + pi/2) = -cos r / sin r */
+}
+
+/* the out-of-line paths for |x| >= 2^20, infinities and NaNs (their names
+ * keep them out of line: src/compiler/link.c) */
+#define HUGE_PATH(f)                                                           \
+  __attribute__((const, noinline)) double __loom_cold_##f(double x) {          \
+    double lo;                                                                 \
+    int q;                                                                     \
+    double hi = reduce_any(x, &lo, &q);                                        \
+    return nan_if_not_finite(x, f##_reduced(hi, lo, q));                       \
+  }
+HUGE_PATH(sin)
+HUGE_PATH(cos)
+HUGE_PATH(tan)
+
 double OVL sin(double x) {
   double lo;
   int q;
   double hi = reduce(x, &lo, &q);
-  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  double v = (q & 1) ? c : s;
-  v = (q & 2) ? -v : v;
+  double v = sin_reduced(hi, lo, q);
   v = x == 0.0 ? x : v; /* sin(-0) is -0 */
   if (!(__builtin_fabs(x) < FAST_LIMIT))
-    v = __loom_libm_sin(x);
+    v = __loom_cold_sin(x);
   return v;
 }
 
@@ -98,11 +207,9 @@ double OVL cos(double x) {
   double lo;
   int q;
   double hi = reduce(x, &lo, &q);
-  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  double v = (q & 1) ? -s : c;
-  v = (q & 2) ? -v : v;
+  double v = cos_reduced(hi, lo, q);
   if (!(__builtin_fabs(x) < FAST_LIMIT))
-    v = __loom_libm_cos(x);
+    v = __loom_cold_cos(x);
   return v;
 }
 
@@ -110,12 +217,10 @@ double OVL tan(double x) {
   double lo;
   int q;
   double hi = reduce(x, &lo, &q);
-  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  /* tan(r + pi/2) = -cos r / sin r */
-  double v = (q & 1) ? -c / s : s / c;
+  double v = tan_reduced(hi, lo, q);
   v = x == 0.0 ? x : v; /* tan(-0) is -0 */
   if (!(__builtin_fabs(x) < FAST_LIMIT))
-    v = __loom_libm_tan(x);
+    v = __loom_cold_tan(x);
   return v;
 }
 

@@ -126,7 +126,10 @@ static int check_undefined(LLVMModuleRef m, char **log) {
 }
 
 /* Every function uses the C calling convention from here on; everything but
- * the kernels becomes internal and is inlined into them. */
+ * the kernels becomes internal and is inlined into them, except the
+ * builtins' rarely taken paths (__loom_cold_*): kept out of line, they get
+ * vector variants (vector_variants.c) so that a vectorised loop calls them
+ * only for the lanes that need them. */
 static void prepare_functions(LLVMModuleRef m) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     bool kernel = loom_is_kernel(f);
@@ -137,9 +140,14 @@ static void prepare_functions(LLVMModuleRef m) {
           LLVMSetInstructionCallConv(i, LLVMCCallConv);
     if (LLVMIsDeclaration(f))
       continue;
-    loom_remove_fn_attr(f, "noinline");
     loom_remove_fn_attr(f, "optnone");
-    loom_add_fn_attr(f, "alwaysinline");
+    if (loom_is_cold_builtin(f)) {
+      loom_remove_fn_attr(f, "alwaysinline");
+      loom_add_fn_attr(f, "noinline");
+    } else {
+      loom_remove_fn_attr(f, "noinline");
+      loom_add_fn_attr(f, "alwaysinline");
+    }
     if (!kernel)
       LLVMSetLinkage(f, LLVMInternalLinkage);
   }

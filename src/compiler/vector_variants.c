@@ -1,11 +1,11 @@
 /* Vector variants of the scalar math calls that remain in a kernel.
  *
  * The math builtins are branch-free OpenCL C that is inlined and widened
- * with the work-item loop; only the double sine, cosine and tangent of
- * huge arguments call the C library (__loom_libm_*), in a branch. A kernel
- * may still end up with calls the vectoriser cannot widen: LLVM intrinsics
- * that LLVM 19 does not widen (llvm.atan, llvm.tanh, ...), which optimisation
- * may form. The loop vectoriser refuses a loop holding
+ * with the work-item loop, except for rarely taken paths kept out of line
+ * (__loom_cold_*: the double sine family's huge arguments), called under a
+ * condition. A kernel may also hold library calls that LLVM forms itself
+ * (fmod for frem), and intrinsics that LLVM 19 does not widen (llvm.atan,
+ * llvm.tanh, ...). The loop vectoriser refuses a loop holding
  * such a call, so a single call to one of them would leave the whole
  * work-item loop scalar. Each such callee gets vector variants here, for
  * 2 to 16 lanes, with and without a mask, that call it once per lane, and
@@ -31,16 +31,23 @@ static bool is_fp(LLVMTypeRef t) {
   return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
 }
 
-/* a declared function T f(T...) with T float or double and 1 to 3
- * parameters, that is a library call or an intrinsic from the list */
+bool loom_is_cold_builtin(LLVMValueRef f) {
+  size_t len;
+  const char *name = LLVMGetValueName2(f, &len);
+  return len > 12 && !strncmp(name, "__loom_cold_", 12);
+}
+
+/* a function T f(T...) with T float or double and 1 to 3 parameters, that
+ * is a library call, a builtin's out-of-line path or an intrinsic from the
+ * list */
 static bool wants_variants(LLVMValueRef f) {
-  if (!LLVMIsDeclaration(f) || !LLVMGetFirstUse(f))
+  bool cold = loom_is_cold_builtin(f);
+  if ((!LLVMIsDeclaration(f) && !cold) || !LLVMGetFirstUse(f))
     return false;
   size_t len;
   const char *name = LLVMGetValueName2(f, &len);
-  /* LoomCL's own helpers, except the C library under its own names
-   * (__loom_libm_*, see builtins/math_double_trig.cl) */
-  if (len >= 7 && !strncmp(name, "__loom_", 7) && strncmp(name, "__loom_libm_", 12))
+  /* LoomCL's own helpers, except the builtins' out-of-line paths */
+  if (len >= 7 && !strncmp(name, "__loom_", 7) && !cold)
     return false;
   if (LLVMGetIntrinsicID(f)) {
     bool listed = false;

@@ -120,6 +120,8 @@ void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 /* After O3: the variants the vectoriser did not call are deleted, so that
  * they cost no code generation. */
 void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
+/* a builtin's rarely taken path (__loom_cold_*), kept out of line */
+bool loom_is_cold_builtin(LLVMValueRef f) LOOM_HIDDEN;
 
 /* wg_function.c: loads 8-byte slot `slot` (LOOM_CTX_*) of the work-group
  * context `ctx` as `ty` */

@@ -3,7 +3,6 @@
 #include "cpu.h"
 #include "cpu_printf.h"
 #include "../../compiler/printf.h"
-#include <math.h>
 #include <stdlib.h>
 
 static void *cpu_mem_alloc(cl_device_id dev, size_t size) {
@@ -30,11 +29,6 @@ static const struct loom_device_ops cpu_ops = {
 int loom_cpu_device_init(cl_device_id dev) {
   loom_cpu_fill_info(dev);
   loom_jit_add_host_symbol(LOOM_SYM_PRINTF, (uint64_t)(uintptr_t)loom_cpu_printf);
-  /* the slow paths of the double trigonometric builtins: the C library
-   * under names the compiler does not widen (builtins/math_double_trig.cl) */
-  loom_jit_add_host_symbol("__loom_libm_sin", (uint64_t)(uintptr_t)sin);
-  loom_jit_add_host_symbol("__loom_libm_cos", (uint64_t)(uintptr_t)cos);
-  loom_jit_add_host_symbol("__loom_libm_tan", (uint64_t)(uintptr_t)tan);
   dev->ops = &cpu_ops;
   return 0;
 }
