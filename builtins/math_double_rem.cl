@@ -7,11 +7,9 @@
  * above it, so r - q ys lies in (-ys, ys): a multiple of ys's last bit,
  * hence representable, which makes the fused multiply-add exact. A negative
  * remainder takes ys back once. Operands 2^2097 apart need 42 steps; most
- * take one, so the loop runs while a remainder is still at least |y| (the
- * work-group compiler vectorises such loops with per-lane trip counts; a
- * loop every work-item enters leaves the kernel free to hold several).
- * The quotient's low 7 bits, which remquo returns, are summed from the
- * steps with k < 7. */
+ * take one, so two steps run in line and the rest, when needed, out of
+ * line. remainder and remquo reduce modulo 128|y| first, which leaves the
+ * quotient's low 7 bits (remquo returns them) to a last step. */
 #include "loom_builtins.h"
 #include "math_bits.h"
 #include "math_map.h"
@@ -29,26 +27,39 @@ static int exponent_of(double a) {
 /* 2^k for 0 <= k <= 1023 */
 static double pow2(int k) { return AS_D((ulong)(1023 + k) << 52); }
 
-/* |x| mod |y| for finite nonzero x, y; *q: the quotient's low 7 bits */
-static double reduce(double ax, double ay, __private int *q) {
+/* one step: r reduced by up to 50 bits of its exponent's excess over |y|'s
+ * (nothing changes once r < |y|); *ql gathers the quotient's low 7 bits */
+static double step(double r, double ay, int ey, __private int *ql) {
+  int k = exponent_of(r) - ey - 50;
+  k = k > 0 ? k : 0;
+  /* ay 2^k in three exact products with normal factors (none below 1:
+   * halving a subnormal would drop its last bit) */
+  int h = k >> 1;
+  double ys = k == 0 ? ay : ay * pow2(h) * pow2(k - h - 1) * 2.0;
+  double qd = __builtin_elementwise_trunc(r / ys);
+  double t = FMA(-qd, ys, r);
+  bool neg = t < 0.0;
+  int low = ((int)(long)qd - (neg ? 1 : 0)) & 127;
+  *ql = (*ql + (k < 7 ? low << k : 0)) & 127;
+  return neg ? t + ys : t;
+}
+
+/* the steps after the first two, for operands more than about 2^100 apart:
+ * out of line (__loom_cold_*: src/compiler/link.c), so that the common case
+ * stays a straight line that vectorises without a loop */
+__attribute__((const, noinline)) double __loom_cold_fmod_rest(double r, double ay) {
   int ey = exponent_of(ay), ql = 0;
-  double r = ax;
-  do { /* entered by every lane (when r < ay it leaves r as it is) */
-    int k = exponent_of(r) - ey - 50;
-    k = k > 0 ? k : 0;
-    /* ay 2^k in three exact products with normal factors (none below 1:
-     * halving a subnormal would drop its last bit) */
-    int h = k >> 1;
-    double ys = k == 0 ? ay : ay * pow2(h) * pow2(k - h - 1) * 2.0;
-    double qd = __builtin_elementwise_trunc(r / ys);
-    double t = FMA(-qd, ys, r);
-    bool neg = t < 0.0;
-    r = neg ? t + ys : t;
-    int low = ((int)(long)qd - (neg ? 1 : 0)) & 127;
-    ql = (ql + (k < 7 ? low << k : 0)) & 127;
-  } while (r >= ay);
-  *q = ql;
+  while (r >= ay)
+    r = step(r, ay, ey, &ql);
   return r;
+}
+
+/* |x| mod |y| for finite nonzero x, y */
+static double reduce(double ax, double ay) {
+  int ey = exponent_of(ay), ql = 0;
+  double r = step(ax, ay, ey, &ql);
+  r = step(r, ay, ey, &ql);
+  return r >= ay ? __loom_cold_fmod_rest(r, ay) : r;
 }
 
 /* NaN for the invalid cases of all three: a NaN operand, x infinite, y zero */
@@ -59,27 +70,34 @@ static bool invalid(double x, double y) {
 /* the operand itself: x zero or y infinite (x finite) */
 static bool passes_x(double x, double y) { return x == 0.0 || __builtin_isinf(y); }
 
-/* |x| mod |y|, with the special operands replaced by harmless ones (their
+/* |x| and |y|, with the special operands replaced by harmless ones (their
  * results are chosen by the callers) */
-static double reduce_any(double x, double y, __private int *q) {
+static double sanitised(double x, double y, __private double *ay) {
   bool special = invalid(x, y) || passes_x(x, y);
-  double ax = special ? 0.5 : __builtin_fabs(x), ay = special ? 1.0 : __builtin_fabs(y);
-  return reduce(ax, ay, q);
+  *ay = special ? 1.0 : __builtin_fabs(y);
+  return special ? 0.5 : __builtin_fabs(x);
 }
 
 double OVL fmod(double x, double y) {
-  int q;
-  double r = __builtin_copysign(reduce_any(x, y, &q), x);
+  double ay, ax = sanitised(x, y, &ay);
+  double r = __builtin_copysign(reduce(ax, ay), x);
   r = passes_x(x, y) ? x : r;
   return invalid(x, y) ? __builtin_nan("") : r;
 }
 
-/* the remainder nearest to zero: r or r - |y|, ties to the even quotient
- * (2r overflows only when r > |y| / 2, and then compares as it should) */
+/* the remainder nearest to zero (r or r - |y|, ties to the even quotient)
+ * and the quotient's low 7 bits: |x| mod 128|y| keeps both, and leaves a
+ * quotient below 128, which one more step finds exactly (2r overflows only
+ * when r > |y| / 2, and then compares as it should) */
 static double nearest(double x, double y, __private int *q) {
-  double r = reduce_any(x, y, q), ay = __builtin_fabs(y);
-  bool up = 2.0 * r > ay || (2.0 * r == ay && (*q & 1));
-  *q = up ? (*q + 1) & 127 : *q;
+  double ay, ax = sanitised(x, y, &ay);
+  double m = 128.0 * ay;
+  bool finite = m < __builtin_inf(); /* else |x| < 128 |y| already */
+  double a = finite ? reduce(ax, finite ? m : 1.0) : ax;
+  int ql = 0;
+  double r = step(a, ay, exponent_of(ay), &ql);
+  bool up = 2.0 * r > ay || (2.0 * r == ay && (ql & 1));
+  *q = up ? (ql + 1) & 127 : ql;
   return up ? r - ay : r;
 }
 
