@@ -4,13 +4,23 @@
 #include "cpu_printf.h"
 #include "../../compiler/printf.h"
 #include <stdlib.h>
+#include <sys/mman.h>
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Page-aligned, so buffers suit vector loads. Large buffers are aligned to
+ * 2 MiB and asked for transparent huge pages (where the system leaves that
+ * to madvise): a kernel streaming through them then takes a TLB miss per
+ * 2 MiB instead of per 4 KiB, and the first touch faults in fewer, larger
+ * pages. */
 static void *cpu_mem_alloc(cl_device_id dev, size_t size) {
   (void)dev;
   void *p = NULL;
-  /* page alignment keeps buffers friendly to vector loads and huge pages */
-  if (posix_memalign(&p, 4096, size ? size : 1) != 0)
+  bool large = size >= 2 * HUGE_PAGE;
+  if (posix_memalign(&p, large ? HUGE_PAGE : 4096, size ? size : 1) != 0)
     return NULL;
+  if (large)
+    madvise(p, size & ~(size_t)4095, MADV_HUGEPAGE); /* advice only: failure is harmless */
   return p;
 }
 
