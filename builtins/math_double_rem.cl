@@ -8,8 +8,9 @@
  * hence representable, which makes the fused multiply-add exact. A negative
  * remainder takes ys back once. Operands 2^2097 apart need 42 steps; most
  * take one, so two steps run in line and the rest, when needed, out of
- * line. remainder and remquo reduce modulo 128|y| first, which leaves the
- * quotient's low 7 bits (remquo returns them) to a last step. */
+ * line. The in-line steps sum the quotient's low 7 bits (remquo returns
+ * them) from the steps with k < 7; the out-of-line path finds them by
+ * reducing modulo 128|y| first. */
 #include "loom_builtins.h"
 #include "math_bits.h"
 #include "math_map.h"
@@ -85,17 +86,29 @@ double OVL fmod(double x, double y) {
   return invalid(x, y) ? __builtin_nan("") : r;
 }
 
+/* the quotient's low 7 bits for operands that the in-line steps leave
+ * unfinished: |x| mod 128|y| keeps them, and leaves a quotient below 128
+ * that one step finds exactly */
+__attribute__((const, noinline)) double __loom_cold_fmod_quotient(double ax, double ay) {
+  double m = 128.0 * ay; /* infinite: |x| < 128 |y| already */
+  double a = m < __builtin_inf() ? __loom_cold_fmod_rest(ax, m) : ax;
+  int ql = 0;
+  step(a, ay, exponent_of(ay), &ql);
+  return (double)ql;
+}
+
 /* the remainder nearest to zero (r or r - |y|, ties to the even quotient)
- * and the quotient's low 7 bits: |x| mod 128|y| keeps both, and leaves a
- * quotient below 128, which one more step finds exactly (2r overflows only
- * when r > |y| / 2, and then compares as it should) */
+ * and the quotient's low 7 bits (2r overflows only when r > |y| / 2, and
+ * then compares as it should) */
 static double nearest(double x, double y, __private int *q) {
   double ay, ax = sanitised(x, y, &ay);
-  double m = 128.0 * ay;
-  bool finite = m < __builtin_inf(); /* else |x| < 128 |y| already */
-  double a = finite ? reduce(ax, finite ? m : 1.0) : ax;
-  int ql = 0;
-  double r = step(a, ay, exponent_of(ay), &ql);
+  int ey = exponent_of(ay), ql = 0;
+  double r = step(ax, ay, ey, &ql);
+  r = step(r, ay, ey, &ql);
+  if (r >= ay) {
+    ql = (int)__loom_cold_fmod_quotient(ax, ay);
+    r = __loom_cold_fmod_rest(r, ay);
+  }
   bool up = 2.0 * r > ay || (2.0 * r == ay && (ql & 1));
   *q = up ? (ql + 1) & 127 : ql;
   return up ? r - ay : r;

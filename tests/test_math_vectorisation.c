@@ -305,6 +305,34 @@ static void test_group(struct test_env *env, const struct fn_group *gr) {
   free(x), free(y), free(n), free(xs), free(ys), free(out);
 }
 
+/* Builds kernel `k(global const double *x, global double *out)` from src,
+ * checks that its work-item loop is vectorised with no call but to LLVM
+ * intrinsics (or out-of-line builtins, with `cold`), and runs it over the N
+ * values of x. Returns the nout * N results (to free), or NULL. */
+static double *run_double_kernel(struct test_env *env, const char *src, const char *what,
+                                 bool cold, const double *x, int nout) {
+  char *ir;
+  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
+  const char *wg = wg_function(ir);
+  CHECK(strstr(wg, "<8 x double>") != NULL || strstr(wg, "<16 x double>") != NULL);
+  CHECK(only_intrinsic_calls(wg, what, cold));
+  free(ir);
+  if (!k)
+    return NULL;
+  double *out = malloc((size_t)nout * N * sizeof *out);
+  cl_mem bx = test_buffer_with(env, N * sizeof *x, x);
+  cl_mem bo = test_buffer_with(env, (size_t)nout * N * sizeof *out, NULL);
+  clSetKernelArg(k, 0, sizeof bx, &bx);
+  clSetKernelArg(k, 1, sizeof bo, &bo);
+  size_t g = N;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, NULL));
+  test_read_back(env, bo, (size_t)nout * N * sizeof *out, out);
+  clReleaseMemObject(bx);
+  clReleaseMemObject(bo);
+  clReleaseKernel(k);
+  return out;
+}
+
 /* double tgamma (16 ulp), and lgamma, whose accuracy OpenCL C leaves open:
  * 4 ulp, or between -10 and 0, where its zeros make the relative error
  * grow, an absolute 2^-50; all vectorised */
@@ -318,27 +346,17 @@ static void test_double_gamma(struct test_env *env) {
       "  out[3 * i + 1] = lgamma_r(x[i], &s);\n"
       "  out[3 * i + 2] = s;\n"
       "}\n";
-  char *ir;
-  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
-  const char *wg = wg_function(ir);
-  CHECK(strstr(wg, "<8 x double>") != NULL || strstr(wg, "<16 x double>") != NULL);
-  CHECK(only_intrinsic_calls(wg, "double gamma", false));
-  free(ir);
-  if (!k)
-    return;
-  double *x = malloc(N * sizeof *x), *out = malloc(3 * N * sizeof *out);
+  double *x = malloc(N * sizeof *x);
   uint64_t s = 23;
   for (int i = 0; i < N; i++) {
     double u = (double)(test_xorshift64(&s) % 1000001) / 1000000.0;
     x[i] = i < N_EDGES ? edges[i] : i % 3 ? 400.0 * u - 200.0 : spread(&s);
   }
-  cl_mem bx = test_buffer_with(env, N * sizeof *x, x);
-  cl_mem bo = test_buffer_with(env, 3 * N * sizeof *out, NULL);
-  clSetKernelArg(k, 0, sizeof bx, &bx);
-  clSetKernelArg(k, 1, sizeof bo, &bo);
-  size_t g = N;
-  CHECK_OK(test_run(env, k, 1, NULL, &g, NULL));
-  test_read_back(env, bo, 3 * N * sizeof *out, out);
+  double *out = run_double_kernel(env, src, "double gamma", false, x, 3);
+  if (!out) {
+    free(x);
+    return;
+  }
   int bad = 0;
   for (int i = 0; i < N && bad < 8; i++) {
     long double want[4];
@@ -353,16 +371,13 @@ static void test_double_gamma(struct test_env *env) {
     }
   }
   CHECK(bad == 0);
-  clReleaseMemObject(bx);
-  clReleaseMemObject(bo);
-  clReleaseKernel(k);
   free(x);
   free(out);
 }
 
 /* double sin, cos and tan of huge arguments (Payne and Hanek's reduction,
- * out of line and called only for the lanes that need it): vectorised, within 2 ulp of the host's long
- * double functions, and exact to rounding at the double closest to a
+ * out of line and called only for the lanes that need it): vectorised,
+ * within 2 ulp of the host's long double functions, and exact to rounding at the double closest to a
  * multiple of pi/2 (6381956970095103 2^797, where cos and tan lose 61
  * bits to cancellation; the expected values come from a 3000-bit
  * evaluation) */
@@ -376,15 +391,7 @@ static void test_huge_arguments(struct test_env *env) {
       "  out[3 * i + 1] = cos(v);\n"
       "  out[3 * i + 2] = tan(v);\n"
       "}\n";
-  char *ir;
-  cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
-  const char *wg = wg_function(ir);
-  CHECK(strstr(wg, "<8 x double>") != NULL || strstr(wg, "<16 x double>") != NULL);
-  CHECK(only_intrinsic_calls(wg, "huge arguments", true));
-  free(ir);
-  if (!k)
-    return;
-  double *x = malloc(N * sizeof *x), *out = malloc(3 * N * sizeof *out);
+  double *x = malloc(N * sizeof *x);
   uint64_t s = 5;
   for (int i = 0; i < N; i++) {
     double u = 1.0 + (double)(test_xorshift64(&s) % 1000001) / 1000000.0;
@@ -393,13 +400,11 @@ static void test_huge_arguments(struct test_env *env) {
   const double worst = 0x1.6ac5b262ca1ffp+849;
   x[0] = worst, x[1] = -worst, x[2] = DBL_MAX, x[3] = 0x1p20, x[4] = -0x1p20;
   x[5] = 1e22, x[6] = INFINITY, x[7] = -INFINITY, x[8] = NAN, x[9] = 0x1.fffffffffffffp19;
-  cl_mem bx = test_buffer_with(env, N * sizeof *x, x);
-  cl_mem bo = test_buffer_with(env, 3 * N * sizeof *out, NULL);
-  clSetKernelArg(k, 0, sizeof bx, &bx);
-  clSetKernelArg(k, 1, sizeof bo, &bo);
-  size_t g = N;
-  CHECK_OK(test_run(env, k, 1, NULL, &g, NULL));
-  test_read_back(env, bo, 3 * N * sizeof *out, out);
+  double *out = run_double_kernel(env, src, "huge arguments", true, x, 3);
+  if (!out) {
+    free(x);
+    return;
+  }
   int bad = 0;
   for (int i = 0; i < N && bad < 5; i++) {
     long double v = x[i];
@@ -416,9 +421,6 @@ static void test_huge_arguments(struct test_env *env) {
       }
   }
   CHECK(bad == 0);
-  clReleaseMemObject(bx);
-  clReleaseMemObject(bo);
-  clReleaseKernel(k);
   free(x);
   free(out);
 }
