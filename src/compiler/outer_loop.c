@@ -30,6 +30,13 @@ static const char *const widenable_intrinsics[] = {
 static const char *const uniform_placeholders[] = {LOOM_SYM_WI, LOOM_SYM_SLOT_BASE,
                                                    LOOM_SYM_LOCAL_BASE};
 
+bool loom_widenable_intrinsic(const char *name) {
+  for (size_t i = 0; i < sizeof widenable_intrinsics / sizeof *widenable_intrinsics; i++)
+    if (strncmp(name, widenable_intrinsics[i], strlen(widenable_intrinsics[i])) == 0)
+      return true;
+  return false;
+}
+
 static bool widenable_call(LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   if (!callee || !LLVMIsAFunction(callee))
@@ -39,12 +46,7 @@ static bool widenable_call(LLVMValueRef call) {
   for (size_t i = 0; i < sizeof uniform_placeholders / sizeof *uniform_placeholders; i++)
     if (strcmp(name, uniform_placeholders[i]) == 0)
       return true;
-  if (!LLVMGetIntrinsicID(callee))
-    return false;
-  for (size_t i = 0; i < sizeof widenable_intrinsics / sizeof *widenable_intrinsics; i++)
-    if (strncmp(name, widenable_intrinsics[i], strlen(widenable_intrinsics[i])) == 0)
-      return true;
-  return false;
+  return LLVMGetIntrinsicID(callee) && loom_widenable_intrinsic(name);
 }
 
 bool loom_widenable_instruction(LLVMValueRef in) {

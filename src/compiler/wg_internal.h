@@ -100,6 +100,8 @@ void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
 /* an instruction the scalarizer splits and the vectorisers widen */
 bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
+/* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */
+bool loom_widenable_intrinsic(const char *name) LOOM_HIDDEN;
 
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */

@@ -112,15 +112,13 @@ static const char *callee_name(LLVMValueRef call) {
   return LLVMGetValueName2(callee, &len);
 }
 
-/* side-effect-free intrinsics (by name prefix) */
-static const char *const pure_intrinsics[] = {
-    "llvm.fmuladd.", "llvm.fma.", "llvm.sqrt.", "llvm.fabs.", "llvm.minnum.", "llvm.maxnum.",
-    "llvm.minimum.", "llvm.maximum.", "llvm.copysign.", "llvm.floor.", "llvm.ceil.",
-    "llvm.trunc.", "llvm.rint.", "llvm.round.", "llvm.smin.", "llvm.smax.", "llvm.umin.",
-    "llvm.umax.", "llvm.abs.", "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.",
-    "llvm.fshl.", "llvm.fshr.", "llvm.lifetime.", "llvm.assume", "llvm.is.fpclass.",
-    "llvm.vector.reduce.", "llvm.uadd.", "llvm.sadd.", "llvm.usub.", "llvm.ssub.",
-    "llvm.umul.", "llvm.smul.", "llvm.experimental.noalias.scope.decl"};
+/* side-effect-free intrinsics (by name prefix) besides the element-wise
+ * ones the vectorisers widen (loom_widenable_intrinsic) */
+static const char *const other_pure_intrinsics[] = {
+    "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.", "llvm.fshl.", "llvm.fshr.",
+    "llvm.lifetime.", "llvm.assume", "llvm.is.fpclass.", "llvm.vector.reduce.", "llvm.uadd.",
+    "llvm.sadd.", "llvm.usub.", "llvm.ssub.", "llvm.umul.", "llvm.smul.",
+    "llvm.experimental.noalias.scope.decl"};
 
 static bool has_side_effect(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
@@ -147,8 +145,10 @@ static bool has_side_effect(LLVMValueRef in) {
       return false;
     if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memset.", 12))
       return !LLVMIsAAllocaInst(loom_base_object(LLVMGetOperand(in, 0)));
-    for (size_t i = 0; i < sizeof pure_intrinsics / sizeof *pure_intrinsics; i++)
-      if (!strncmp(name, pure_intrinsics[i], strlen(pure_intrinsics[i])))
+    if (loom_widenable_intrinsic(name))
+      return false;
+    for (size_t i = 0; i < sizeof other_pure_intrinsics / sizeof *other_pure_intrinsics; i++)
+      if (!strncmp(name, other_pure_intrinsics[i], strlen(other_pure_intrinsics[i])))
         return false;
     return true;
   }
