@@ -489,6 +489,69 @@ static void test_relaxed_division(struct test_env *env) {
   free(o);
 }
 
+/* Math on OpenCL vectors (double3, double4, float4): the components are
+ * split into scalars so that the work-item loop is still widened across
+ * work-items (to 8 lanes, where SLP alone would pack one work-item's 4
+ * components); double8 is left to SLP, which keeps it at the full width.
+ * Every component is checked. */
+static void test_vector_arguments(struct test_env *env) {
+  static const char *const kinds[] = {"3", "4", "8"};
+  for (int kind = 0; kind < 3; kind++) {
+    const char *w = kinds[kind];
+    char src[1024];
+    snprintf(src, sizeof src,
+             "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+             "kernel void k(global const double *x, global double *out) {\n"
+             "  size_t i = get_global_id(0), n = %s * get_global_size(0);\n"
+             "  double%s v = vload%s(i, x);\n"
+             "  vstore%s(atan(v), i, out);\n"
+             "  vstore%s(asin(v), i, out + n);\n"
+             "  vstore%s(exp(v), i, out + 2 * n);\n"
+             "  vstore%s(convert_double%s(sin(convert_float%s(v))), i, out + 3 * n);\n"
+             "}\n",
+             w, w, w, w, w, w, w, w, w);
+    char *ir;
+    cl_kernel k = test_kernel_with_ir(env, src, "k", NULL, &ir);
+    const char *wg = wg_function(ir);
+    CHECK(strstr(wg, "<8 x double>") != NULL || strstr(wg, "<16 x double>") != NULL);
+    CHECK(only_intrinsic_calls(wg, src, true));
+    free(ir);
+    if (!k)
+      return;
+    int width = atoi(w), items = N / 8;
+    size_t n = (size_t)width * items;
+    double *x = malloc(n * sizeof *x), *out = malloc(4 * n * sizeof *out);
+    uint64_t s = 29;
+    for (size_t i = 0; i < n; i++)
+      x[i] = i < N_EDGES ? edges[i] : spread(&s);
+    cl_mem bx = test_buffer_with(env, n * sizeof *x, x);
+    cl_mem bo = test_buffer_with(env, 4 * n * sizeof *out, NULL);
+    clSetKernelArg(k, 0, sizeof bx, &bx);
+    clSetKernelArg(k, 1, sizeof bo, &bo);
+    size_t g = (size_t)items;
+    CHECK_OK(test_run(env, k, 1, NULL, &g, NULL));
+    test_read_back(env, bo, 4 * n * sizeof *out, out);
+    int bad = 0;
+    for (size_t i = 0; i < n && bad < 8; i++) {
+      long double v = x[i];
+      long double want[4] = {atanl(v), asinl(v), expl(v), sinl((float)x[i])};
+      static const double ulps[4] = {5, 4, 3, 4};
+      for (int f = 0; f < 4; f++)
+        if (!within(out[f * n + i], want[f], ulps[f], f < 3)) {
+          fprintf(stderr, "  double%s function %d of %a: got %a, want %La\n", w, f, x[i],
+                  out[f * n + i], want[f]);
+          bad++;
+        }
+    }
+    CHECK(bad == 0);
+    clReleaseMemObject(bx);
+    clReleaseMemObject(bo);
+    clReleaseKernel(k);
+    free(x);
+    free(out);
+  }
+}
+
 int main(void) {
   struct test_env env;
   test_env_init(&env);
@@ -497,6 +560,7 @@ int main(void) {
     test_group(&env, &groups[i]);
   test_double_gamma(&env);
   test_huge_arguments(&env);
+  test_vector_arguments(&env);
   test_relaxed_division(&env);
   test_env_release(&env);
   return test_finish("test_math_vectorisation");

@@ -26,11 +26,12 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
   struct loom_timer t;
   loom_time_start(&t);
   int rc = 0;
-  /* Outer work-item loops are vectorised by VPlan's native path, which
-   * cannot widen OpenCL vector values (it would need vectors of vectors):
-   * split those into scalars first; the vectoriser re-vectorises them
-   * across work-items. */
-  if (any_outer)
+  /* LLVM's loop vectoriser cannot widen OpenCL vector values (it would
+   * need vectors of vectors), neither in an innermost work-item loop nor in
+   * the outer loops VPlan's native path takes: split them into scalars
+   * first, and the vectoriser re-vectorises them across work-items
+   * (scalarize_choice.c says when not to). */
+  if (any_outer || (!opt_disable && loom_scalarize_kernel_vectors(m)))
     rc = loom_run_passes(m, "function(scalarizer,instcombine<no-verify-fixpoint>)", tm);
   if (rc == 0)
     rc = loom_run_passes(m, opt_disable ? "default<O1>" : "default<O3>", tm);

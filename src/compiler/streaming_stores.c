@@ -139,16 +139,7 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch
 }
 
 static void stream_function(LLVMValueRef f) {
-  /* the vector width the work-group function was made for */
-  unsigned simd_bits = 0;
-  LLVMAttributeRef width = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex,
-                                                         "prefer-vector-width", 19);
-  if (width) {
-    unsigned len;
-    const char *v = LLVMGetStringAttributeValue(width, &len);
-    for (unsigned k = 0; k < len && v[k] >= '0' && v[k] <= '9'; k++)
-      simd_bits = simd_bits * 10 + (unsigned)(v[k] - '0');
-  }
+  unsigned simd_bits = loom_preferred_vector_bits(f);
   if (simd_bits < 256 || !ordering_free(f)) /* SSE: no gain worth the test */
     return;
   struct stream_candidates cand = {0};

@@ -153,6 +153,13 @@ bool loom_orders_memory(LLVMValueRef inst) LOOM_HIDDEN;
 /* a defined work-group function (LOOM_WG_SUFFIX) */
 bool loom_is_wg_function(LLVMValueRef f) LOOM_HIDDEN;
 
+/* scalarize_choice.c: whether the kernels' vector values should be split
+ * into scalars for the loop vectoriser (not where a kernel already uses
+ * full-register vectors); the vector width a work-group function was made
+ * for, in bits */
+bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
+unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
+
 /* streaming_stores.c: after O3, full-width vector stores into buffers the
  * kernel never reads become non-temporal when the launch is large and the
  * address aligned (tested at run time) */

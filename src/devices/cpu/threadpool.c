@@ -1,10 +1,16 @@
 #include "threadpool.h"
 #include <stdlib.h>
+#include <stdint.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Workers poll for new work for this long after their last job before they
- * sleep, so back-to-back launches start in microseconds. */
-#define SPIN_ITERATIONS 200000
+ * sleep, so back-to-back launches start in microseconds. A time, not a
+ * count of pause instructions, whose length differs tenfold between CPUs:
+ * 200000 of them were 9 ms on the development machine, long enough for the
+ * spinning workers to take a tenth of the CPU from a host program that
+ * computes between its kernels. */
+#define SPIN_NS 200000
 
 struct pool {
   pthread_mutex_t lock;
@@ -58,14 +64,29 @@ static struct loom_pool_job *pick_job(void) {
   return pool.head;
 }
 
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* poll the queue for SPIN_NS (or until work arrives) */
+static void spin_for_work(void) {
+  uint64_t end = now_ns() + SPIN_NS;
+  for (unsigned i = 1; !atomic_load_explicit(&pool.pending, memory_order_acquire); i++) {
+    cpu_relax();
+    if (i % 64 == 0 && now_ns() >= end)
+      return;
+  }
+}
+
 static void *worker_main(void *arg) {
   unsigned id = (unsigned)(uintptr_t)arg;
   for (;;) {
     pthread_mutex_lock(&pool.lock);
     while (!pool.head) {
       pthread_mutex_unlock(&pool.lock);
-      for (int i = 0; i < SPIN_ITERATIONS && !atomic_load_explicit(&pool.pending, memory_order_acquire); i++)
-        cpu_relax();
+      spin_for_work();
       pthread_mutex_lock(&pool.lock);
       if (!pool.head) {
         pool.sleepers++;
