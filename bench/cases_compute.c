@@ -456,7 +456,7 @@ static void math_release(void *p) {
 
 static struct instance *math_open(struct platform_env *env, void *host) {
   struct math_host *h = host;
-  return bench_open_elementwise(env, math_source, "math_heavy", h->n, sizeof(float), h->in);
+  return bench_open_elementwise(env, math_source, "math_heavy", h->n, sizeof(float), h->in, 1);
 }
 
 static bool math_check(struct instance *in, void *host) {

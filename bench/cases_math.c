@@ -16,6 +16,7 @@ struct math_fn {
   bool log_range; /* inputs spread over [lo, hi] logarithmically */
   double ulps;    /* OpenCL C's bound for the function */
   long double (*ref)(long double x);
+  unsigned vec; /* > 1: on vectors of this many components (vloadn) */
 };
 
 static long double ref_exp(long double x) { return expl(x); }
@@ -34,24 +35,26 @@ static long double ref_pow_fp64(long double x) { return powl(x, (long double)(0.
 static long double ref_cbrt(long double x) { return cbrtl(x); }
 
 static const struct math_fn functions[] = {
-    {"exp(x)", false, -80, 80, false, 3, ref_exp},
-    {"exp2(x)", false, -120, 120, false, 3, ref_exp2},
-    {"log(x)", false, 1e-30, 1e30, true, 3, ref_log},
-    {"log2(x)", false, 1e-30, 1e30, true, 3, ref_log2},
-    {"sin(x)", false, -100, 100, false, 4, ref_sin},
-    {"cos(x)", false, -100, 100, false, 4, ref_cos},
-    {"tan(x)", false, -100, 100, false, 5, ref_tan},
-    {"pow(x, 0.75f * x)", false, 0.1, 20, false, 16, ref_pow},
-    {"sqrt(x)", false, 1e-30, 1e30, true, 0, ref_sqrt},
-    {"tanh(x)", false, -10, 10, false, 5, ref_tanh},
-    {"atan(x)", false, -100, 100, false, 5, ref_atan},
-    {"exp(x)", true, -700, 700, false, 3, ref_exp},
-    {"sin(x)", true, -100, 100, false, 4, ref_sin},
-    {"log(x)", true, 1e-300, 1e300, true, 3, ref_log},
-    {"atan(x)", true, -100, 100, false, 5, ref_atan},
-    {"tanh(x)", true, -10, 10, false, 5, ref_tanh},
-    {"pow(x, 0.75 * x)", true, 0.1, 20, false, 16, ref_pow_fp64},
-    {"cbrt(x)", true, 1e-300, 1e300, true, 2, ref_cbrt},
+    {"exp(x)", false, -80, 80, false, 3, ref_exp, 1},
+    {"exp2(x)", false, -120, 120, false, 3, ref_exp2, 1},
+    {"log(x)", false, 1e-30, 1e30, true, 3, ref_log, 1},
+    {"log2(x)", false, 1e-30, 1e30, true, 3, ref_log2, 1},
+    {"sin(x)", false, -100, 100, false, 4, ref_sin, 1},
+    {"cos(x)", false, -100, 100, false, 4, ref_cos, 1},
+    {"tan(x)", false, -100, 100, false, 5, ref_tan, 1},
+    {"pow(x, 0.75f * x)", false, 0.1, 20, false, 16, ref_pow, 1},
+    {"sqrt(x)", false, 1e-30, 1e30, true, 0, ref_sqrt, 1},
+    {"tanh(x)", false, -10, 10, false, 5, ref_tanh, 1},
+    {"atan(x)", false, -100, 100, false, 5, ref_atan, 1},
+    {"exp(x)", true, -700, 700, false, 3, ref_exp, 1},
+    {"sin(x)", true, -100, 100, false, 4, ref_sin, 1},
+    {"log(x)", true, 1e-300, 1e300, true, 3, ref_log, 1},
+    {"atan(x)", true, -100, 100, false, 5, ref_atan, 1},
+    {"tanh(x)", true, -10, 10, false, 5, ref_tanh, 1},
+    {"pow(x, 0.75 * x)", true, 0.1, 20, false, 16, ref_pow_fp64, 1},
+    {"cbrt(x)", true, 1e-300, 1e300, true, 2, ref_cbrt, 1},
+    {"atan(x)", true, -100, 100, false, 5, ref_atan, 4},
+    {"sin(x)", false, -100, 100, false, 4, ref_sin, 4},
 };
 enum { N_FUNCTIONS = sizeof functions / sizeof functions[0] };
 
@@ -89,18 +92,30 @@ static void math_fn_release(void *p) {
 static struct instance *math_fn_open(struct platform_env *env, void *host) {
   struct math_host *h = host;
   const char *t = h->fn->fp64 ? "double" : "float";
-  char source[512];
-  snprintf(source, sizeof source,
-           "%s"
-           "kernel void f(global const %s *in, global %s *out) {\n"
-           "  size_t i = get_global_id(0);\n"
-           "  %s x = in[i];\n"
-           "  out[i] = %s;\n"
-           "}\n",
-           h->fn->fp64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "", t, t, t,
-           h->fn->expr);
+  char source[640];
+  unsigned vec = h->fn->vec > 1 ? h->fn->vec : 1;
+  if (vec > 1)
+    snprintf(source, sizeof source,
+             "%s"
+             "kernel void f(global const %s *in, global %s *out) {\n"
+             "  size_t i = get_global_id(0);\n"
+             "  %s%u x = vload%u(i, in);\n"
+             "  vstore%u(%s, i, out);\n"
+             "}\n",
+             h->fn->fp64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "", t, t, t, vec,
+             vec, vec, h->fn->expr);
+  else
+    snprintf(source, sizeof source,
+             "%s"
+             "kernel void f(global const %s *in, global %s *out) {\n"
+             "  size_t i = get_global_id(0);\n"
+             "  %s x = in[i];\n"
+             "  out[i] = %s;\n"
+             "}\n",
+             h->fn->fp64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "", t, t, t,
+             h->fn->expr);
   return bench_open_elementwise(env, source, "f", h->n,
-                                h->fn->fp64 ? sizeof(double) : sizeof(float), h->in);
+                                h->fn->fp64 ? sizeof(double) : sizeof(float), h->in, vec);
 }
 
 /* the size of one unit in the last place of w in the result's format */
@@ -140,8 +155,8 @@ static bool math_fn_check(struct instance *in, void *host) {
 MATH_PREPARE(0) MATH_PREPARE(1) MATH_PREPARE(2) MATH_PREPARE(3) MATH_PREPARE(4)
 MATH_PREPARE(5) MATH_PREPARE(6) MATH_PREPARE(7) MATH_PREPARE(8) MATH_PREPARE(9)
 MATH_PREPARE(10) MATH_PREPARE(11) MATH_PREPARE(12) MATH_PREPARE(13) MATH_PREPARE(14)
-MATH_PREPARE(15) MATH_PREPARE(16) MATH_PREPARE(17)
-_Static_assert(N_FUNCTIONS == 18, "one MATH_PREPARE and one MATH_CASE per function");
+MATH_PREPARE(15) MATH_PREPARE(16) MATH_PREPARE(17) MATH_PREPARE(18) MATH_PREPARE(19)
+_Static_assert(N_FUNCTIONS == 20, "one MATH_PREPARE and one MATH_CASE per function");
 
 #define MATH_ROW(i, nm, desc, f64)                                             \
   {.name = nm, .what = desc, .limit = LIMIT_NONE, .needs_fp64 = f64,           \
@@ -167,5 +182,7 @@ const struct bench_case bench_math_cases[] = {
     MATH_ROW(15, "math_tanh_fp64", "tanh, 4M doubles in [-10, 10]", true),
     MATH_ROW(16, "math_pow_fp64", "pow(x, 0.75 x), 4M doubles in [0.1, 20]", true),
     MATH_ROW(17, "math_cbrt_fp64", "cbrt, 4M doubles in [1e-300, 1e300]", true),
+    MATH_ROW(18, "math_atan_fp64x4", "atan on double4, 4M doubles in [-100, 100]", true),
+    MATH_ROW(19, "math_sin_x4", "sin on float4, 4M floats in [-100, 100]", false),
     {.name = NULL},
 };

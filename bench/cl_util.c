@@ -242,7 +242,7 @@ bool bench_close_d(const double *got, const double *want, size_t n, double rel_t
 
 struct instance *bench_open_elementwise(struct platform_env *env, const char *source,
                                         const char *kernel, size_t n, size_t elem_size,
-                                        const void *input) {
+                                        const void *input, unsigned per_item) {
   const char *names[] = {kernel, NULL};
   struct instance *in = bench_open_instance(env, source, NULL, names);
   if (!in)
@@ -253,7 +253,7 @@ struct instance *bench_open_elementwise(struct platform_env *env, const char *so
     bench_close_instance(in);
     return NULL;
   }
-  size_t g = n, l = 256;
+  size_t g = n / per_item, l = 256;
   bench_add_launch(in, 0, 1, &g, &l);
   return in;
 }

@@ -90,11 +90,11 @@ cl_program bench_build(struct platform_env *env, const char *source, const char 
 struct instance *bench_open_instance(struct platform_env *env, const char *source,
                                      const char *options, const char *const *kernel_names);
 /* An instance of kernel(global const T *in, global T *out) over n elements
- * of elem_size bytes, in groups of 256: buffer 0 holds `input`, buffer 1
- * the output. */
+ * of elem_size bytes, per_item of them per work-item, in groups of 256:
+ * buffer 0 holds `input`, buffer 1 the output. */
 struct instance *bench_open_elementwise(struct platform_env *env, const char *source,
                                         const char *kernel, size_t n, size_t elem_size,
-                                        const void *input);
+                                        const void *input, unsigned per_item);
 /* A buffer holding `size` bytes copied from `data` (or zero-filled when NULL). */
 cl_mem bench_buffer(struct platform_env *env, size_t size, const void *data);
 /* Sets kernel arguments from a format: 'b' buffer index, 'i' int, 'u' uint, 'f' float,
