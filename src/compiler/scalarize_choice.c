@@ -13,7 +13,6 @@
  * and scatters (double8 exp: 530 -> 130 Melem/s). The pass runs on the
  * whole module, so the choice is per program. */
 #include "wg_internal.h"
-#include <string.h>
 
 /* the vector width a work-group function was made for, in bits (0 if none) */
 unsigned loom_preferred_vector_bits(LLVMValueRef f) {

@@ -1,7 +1,6 @@
 #include "threadpool.h"
+#include "../../core/loom.h"
 #include <stdlib.h>
-#include <stdint.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Workers poll for new work for this long after their last job before they
@@ -64,18 +63,12 @@ static struct loom_pool_job *pick_job(void) {
   return pool.head;
 }
 
-static uint64_t now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* poll the queue for SPIN_NS (or until work arrives) */
 static void spin_for_work(void) {
-  uint64_t end = now_ns() + SPIN_NS;
+  cl_ulong end = loom_now_ns() + SPIN_NS;
   for (unsigned i = 1; !atomic_load_explicit(&pool.pending, memory_order_acquire); i++) {
     cpu_relax();
-    if (i % 64 == 0 && now_ns() >= end)
+    if (i % 64 == 0 && loom_now_ns() >= end)
       return;
   }
 }
