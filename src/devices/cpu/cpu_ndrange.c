@@ -109,9 +109,14 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
 #endif
 }
 
-/* Output larger than the last-level cache is written past it: it would not
- * stay there anyway. LOOMCL_STREAMING_STORES=<bytes> sets another threshold
- * (0: never). */
+/* Output larger than the part of the last-level cache this device can count
+ * on is written past it: it would not stay there anyway. That part is the
+ * whole cache or 4 MiB per core, whichever is smaller: server parts have
+ * 1.25-5 MiB of L3 per core, and a virtual machine or container of a few
+ * cores sees the whole socket's cache (260 MiB for 2 cores here), which the
+ * other tenants share. LOOMCL_STREAMING_STORES=<bytes> sets another
+ * threshold (0: never). */
+#define STREAM_CACHE_PER_CORE (4u << 20)
 static uint64_t stream_threshold(cl_device_id dev) {
   static _Atomic int64_t from_env = -2; /* -2: not read yet, -1: unset */
   int64_t v = atomic_load_explicit(&from_env, memory_order_relaxed);
@@ -122,7 +127,9 @@ static uint64_t stream_threshold(cl_device_id dev) {
   }
   if (v >= 0)
     return (uint64_t)v;
-  return dev->lim.global_cache_size ? dev->lim.global_cache_size : 32u << 20;
+  uint64_t share = (uint64_t)dev->lim.compute_units * STREAM_CACHE_PER_CORE;
+  uint64_t cache = dev->lim.global_cache_size ? dev->lim.global_cache_size : 32u << 20;
+  return cache < share ? cache : share;
 }
 
 _Static_assert(sizeof(struct cpu_launch) <= LOOM_CPU_LAUNCH_STATE_SIZE,
