@@ -106,6 +106,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint 
       nd->local[d] = local[d];
       nd->groups[d] = (global[d] + local[d] - 1) / local[d];
     }
+    nd->variant = loom_kernel_variant(kernel, nd->local);
     ev->cmd.payload = nd;
     ev->cmd.async = ndrange_async;
     ev->cmd.cleanup = ndrange_cleanup;

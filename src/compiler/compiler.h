@@ -139,6 +139,18 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
                       const struct loom_target *target,
                       struct loom_program_binary *out, char **log) LOOM_HIDDEN;
 
+/* The object code of kernel `kernel` of an executable's linked user code,
+ * specialised for one local size (wg_specialize.c); its work-group function
+ * is named by loom_wg_spec_symbol (+ ".loom_wg"). 0 on success; -1 when
+ * the program cannot be specialised (message in *log). */
+int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
+                           const struct loom_target *target, const char *kernel,
+                           const uint64_t local[3], struct loom_blob *object,
+                           char **log) LOOM_HIDDEN;
+/* the name a specialised kernel's code is looked up under (loom_jit_lookup) */
+void loom_wg_spec_symbol(const char *kernel, const uint64_t local[3], char *out,
+                         size_t size) LOOM_HIDDEN;
+
 /* bytes of program-scope variables in the global address space
  * (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE; global_vars.c) */
 uint64_t loom_bitcode_global_var_bytes(const struct loom_blob *bitcode) LOOM_HIDDEN;
@@ -159,6 +171,8 @@ struct loom_loaded_code *loom_jit_load_binary(const struct loom_program_binary *
                                               char **log) LOOM_HIDDEN;
 loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;
 void loom_jit_unload(struct loom_loaded_code *code) LOOM_HIDDEN;
+/* Adds more object code to loaded code (a specialised kernel); 0 on success. */
+int loom_jit_add(struct loom_loaded_code *code, const struct loom_blob *object, char **log) LOOM_HIDDEN;
 /* Makes a host function callable by name from code loaded afterwards (the
  * device runtime's entry points, e.g. the printf runtime). */
 void loom_jit_add_host_symbol(const char *name, uint64_t addr) LOOM_HIDDEN;

@@ -250,6 +250,19 @@ loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_nam
   return fn;
 }
 
+int loom_jit_add(struct loom_loaded_code *code, const struct loom_blob *object, char **log) {
+  if (code->pending && add_pending(code) != 0)
+    return -1;
+  pthread_mutex_lock(&jit_lock);
+  LLVMErrorRef e = add_object(code->dylib, object->data, object->size);
+  pthread_mutex_unlock(&jit_lock);
+  if (e) {
+    set_error(log, "loading native code", e);
+    return -1;
+  }
+  return 0;
+}
+
 void loom_jit_unload(struct loom_loaded_code *code) {
   if (!code)
     return;

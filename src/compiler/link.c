@@ -168,10 +168,13 @@ static uint64_t private_bytes(LLVMValueRef k, LLVMTargetDataRef td) {
 }
 
 /* lib: the builtin library if already opened in m's context (taken) */
+/* spec: NULL, or the one kernel and local size to specialise for
+ * (specialize.c); then only its work-group function stays, with the local
+ * size as constants, and the code is generated here */
 static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
                            const struct loom_build_options *opts,
                            const struct loom_target *target, struct loom_program_binary *out,
-                           char **log) {
+                           const struct loom_wg_spec *spec, char **log) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   struct loom_timer t;
   loom_time_start(&t);
@@ -210,6 +213,7 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     struct loom_wg_build *b = &builds[i];
     b->kernel = LLVMGetNamedFunction(m, km->name);
     b->meta = km;
+    b->specialised = spec && !strcmp(km->name, spec->kernel);
     loom_lower_local_atomics(b->kernel);
     km->local_static_bytes = loom_wg_lower_local_vars(m, b->kernel, td);
     km->private_per_item = private_bytes(b->kernel, td);
@@ -240,6 +244,8 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     LLVMSetLinkage(builds[i].kernel, LLVMInternalLinkage);
     any_outer |= builds[i].any_outer;
   }
+  if (rc == 0 && spec)
+    rc = loom_wg_specialize(m, builds, out->num_kernels, spec, log);
   for (uint32_t i = 0; i < out->num_kernels; i++) {
     free(builds[i].regions);
     free(builds[i].loop_ids);
@@ -260,7 +266,7 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
       LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR"), NULL);
     /* O3 and code generation run on compile threads, kernel by kernel
      * (codegen.c), unless the optimised IR is to be written out */
-    if (!getenv("LOOMCL_DUMP_IR_OPT"))
+    if (!getenv("LOOMCL_DUMP_IR_OPT") && !spec)
       out->pending = loom_codegen_start(m, out, target, opts->opt_disable, any_outer);
     if (!out->pending)
       rc = loom_optimize_and_emit(m, tm, opts->opt_disable, any_outer, &out->object, log);
@@ -270,10 +276,10 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
   return rc;
 }
 
-int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
-                      const char *options, bool make_library,
-                      const struct loom_target *target,
-                      struct loom_program_binary *out, char **log) {
+static int link_program(const struct loom_blob *const *inputs, size_t num_inputs,
+                        const char *options, bool make_library,
+                        const struct loom_target *target, struct loom_program_binary *out,
+                        const struct loom_wg_spec *spec, char **log) {
   memset(out, 0, sizeof *out);
   if (!*log)
     *log = strdup("");
@@ -294,7 +300,8 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
   free(optlog);
   make_library = make_library || opts.create_library;
   LLVMModuleRef lib = NULL;
-  LLVMContextRef c = loom_library_take(&lib);
+  /* a specialisation runs beside builds: a context of its own */
+  LLVMContextRef c = spec ? LLVMContextCreate() : loom_library_take(&lib);
   struct diag_sink sink = {log, false};
   LLVMContextSetDiagnosticHandler(c, on_diagnostic, &sink);
   LLVMModuleRef m = NULL;
@@ -313,8 +320,9 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
   }
   if (rc == 0 && !m)
     rc = -1;
-  if (rc == 0) {
+  if (rc == 0 && !spec)
     to_blob(m, &out->bitcode);
+  if (rc == 0) {
     loom_time_phase(&t, "parse, link inputs, write");
     if (make_library) {
       out->kind = LOOM_BINARY_LIBRARY;
@@ -325,7 +333,7 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
       LLVMDisposeTargetMachine(tm);
     } else {
       out->kind = LOOM_BINARY_EXECUTABLE;
-      rc = make_executable(m, &lib, &opts, target, out, log);
+      rc = make_executable(m, &lib, &opts, target, out, spec, log);
       if (rc == 0 && sink.error)
         rc = -1;
     }
@@ -340,6 +348,28 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
   }
   loom_free_options(&opts);
   out->options = strdup(options ? options : "");
+  return rc;
+}
+
+int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
+                      const char *options, bool make_library,
+                      const struct loom_target *target,
+                      struct loom_program_binary *out, char **log) {
+  return link_program(inputs, num_inputs, options, make_library, target, out, NULL, log);
+}
+
+int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
+                           const struct loom_target *target, const char *kernel,
+                           const uint64_t local[3], struct loom_blob *object, char **log) {
+  struct loom_wg_spec spec = {.kernel = kernel, .local = {local[0], local[1], local[2]}};
+  struct loom_program_binary bin;
+  const struct loom_blob *inputs[1] = {bitcode};
+  int rc = link_program(inputs, 1, options, false, target, &bin, &spec, log);
+  if (rc == 0) {
+    *object = bin.object;
+    bin.object = (struct loom_blob){0};
+  }
+  loom_program_binary_free(&bin);
   return rc;
 }
 

@@ -20,8 +20,8 @@
 #include <string.h>
 
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
-                     LLVMValueRef *outer_loop_ids) {
-  size_t cap = 256 + (size_t)n * 800;
+                     LLVMValueRef *outer_loop_ids, bool keep_rolled) {
+  size_t cap = 320 + (size_t)n * 850;
   char *ir = malloc(cap);
   size_t len = (size_t)snprintf(ir, cap, "define void @loom_md_holder(ptr %%p) {\nentry:\n");
   for (unsigned i = 0; i < n; i++)
@@ -31,14 +31,23 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
                             "  br label %%o%u, !llvm.loop !%u\no%u:\n",
                             i, 5 * i, i, 5 * i + 1, i, i, 5 * i + 3, i);
   len += (size_t)snprintf(ir + len, cap - len, "  ret void\n}\n");
+  /* keep_rolled: a loop whose trip count is a constant must reach the
+   * vectoriser whole; fully unrolled first, its iterations would be
+   * vectorised across the enclosing loop instead (gathers and scatters) */
+  char rolled[32] = "";
+  if (keep_rolled) {
+    snprintf(rolled, sizeof rolled, ", !%u", 5 * n);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n",
+                            5 * n);
+  }
   for (unsigned i = 0; i < n; i++)
     len += (size_t)snprintf(ir + len, cap - len,
-                            "!%u = distinct !{}\n!%u = distinct !{!%u, !%u}\n"
+                            "!%u = distinct !{}\n!%u = distinct !{!%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.parallel_accesses\", !%u}\n"
-                            "!%u = distinct !{!%u, !%u, !%u}\n"
+                            "!%u = distinct !{!%u, !%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n",
-                            5 * i, 5 * i + 1, 5 * i + 1, 5 * i + 2, 5 * i + 2, 5 * i,
-                            5 * i + 3, 5 * i + 3, 5 * i + 2, 5 * i + 4, 5 * i + 4);
+                            5 * i, 5 * i + 1, 5 * i + 1, 5 * i + 2, rolled, 5 * i + 2, 5 * i,
+                            5 * i + 3, 5 * i + 3, 5 * i + 2, 5 * i + 4, rolled, 5 * i + 4);
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, len, "loom-md");
   free(ir);
   LLVMModuleRef m = NULL;

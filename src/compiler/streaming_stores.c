@@ -45,7 +45,6 @@ struct stream_candidates {
 };
 
 static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates *out) {
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
   unsigned nontemporal =
       LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(f)), "nontemporal", 11);
   /* the buffers the kernel reads: storing to them is not a pure stream */
@@ -55,8 +54,6 @@ static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates
     return;
   }
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
-    if (b == entry)
-      continue;
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsAStoreInst(i) || LLVMGetMetadata(i, nontemporal))
         continue;
@@ -100,7 +97,10 @@ static LLVMValueRef launch_is_big(struct stream_launch *sl, unsigned elem_bytes,
     return sl->big[lg];
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   LLVMBasicBlockRef here = LLVMGetInsertBlock(bld);
-  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(LLVMGetEntryBasicBlock(f)));
+  /* beside the launch's values at the top of the entry block, so that it
+   * dominates every store, those of the entry block too (a specialised
+   * function is often one block) */
+  LLVMPositionBuilderBefore(bld, LLVMGetNextInstruction(sl->threshold));
   LLVMValueRef written = LLVMBuildMul(bld, sl->items, loom_i64(c, elem_bytes), "");
   sl->big[lg] = LLVMBuildAnd(
       bld, LLVMBuildICmp(bld, LLVMIntNE, sl->threshold, loom_i64(c, 0), ""),
@@ -148,8 +148,10 @@ static void stream_function(LLVMValueRef f) {
     return;
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
-  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(entry));
+  LLVMValueRef top = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
+  while (LLVMIsAAllocaInst(top))
+    top = LLVMGetNextInstruction(top);
+  LLVMPositionBuilderBefore(bld, top);
   LLVMValueRef ctx = LLVMGetParam(f, 1);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
   struct stream_launch sl = {.items = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_GLOBAL_SIZE, i64, "")};

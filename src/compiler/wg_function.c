@@ -129,7 +129,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
   b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
   b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
-  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids) != 0) {
+  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
+                       b->specialised) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }

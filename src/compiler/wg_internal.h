@@ -68,12 +68,24 @@ struct loom_wg_build {
   uint64_t uniform_bytes;  /* size of the group-uniform slot area */
   LLVMValueRef uniform_base; /* in the work-group function */
   LLVMValueRef wg;       /* the work-group function */
+  bool specialised;      /* for a constant local size (wg_specialize.c) */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+
+/* wg_specialize.c: the work-group function of one kernel for one local size */
+struct loom_wg_spec {
+  const char *kernel;
+  uint64_t local[3];
+};
+/* keeps only spec's kernel's work-group function visible, with the local
+ * size as constants, renamed to its specialised symbol; -1 (message in
+ * *log) when the module cannot be specialised */
+int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n,
+                       const struct loom_wg_spec *spec, char **log) LOOM_HIDDEN;
 
 /* wi_range.c: when every side effect of region function `region` is
  * guarded by an upper bound on the local id x, emits at bld (in the
@@ -89,9 +101,11 @@ struct loom_uniformity *loom_uniformity_compute(LLVMValueRef k) LOOM_HIDDEN;
 bool loom_is_uniform(struct loom_uniformity *u, LLVMValueRef v) LOOM_HIDDEN;
 void loom_uniformity_free(struct loom_uniformity *u) LOOM_HIDDEN;
 
-/* parallel_md.c: n access groups and matching parallel loop IDs */
+/* parallel_md.c: n access groups and matching parallel loop IDs (which
+ * forbid unrolling before vectorisation if keep_rolled) */
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
-                     LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids) LOOM_HIDDEN;
+                     LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
+                     bool keep_rolled) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 

@@ -5,6 +5,17 @@
 #include "../compiler/compiler.h"
 #include "loom.h"
 
+/* A kernel's code specialised for one local size (variants.c): fn is NULL
+ * until loaded, and is read by launches without a lock. */
+enum { LOOM_VARIANT_NEW, LOOM_VARIANT_COMPILING, LOOM_VARIANT_READY, LOOM_VARIANT_FAILED };
+struct loom_variant {
+  uint64_t local[3];
+  _Atomic(loom_wg_fn) fn;
+  atomic_int state;
+  unsigned launches; /* under the program's lock */
+  struct loom_variant *next;
+};
+
 struct loom_program_build {
   cl_build_status status;
   char *log;
@@ -13,6 +24,7 @@ struct loom_program_build {
   struct loom_program_binary bin;
   struct loom_loaded_code *code;
   loom_wg_fn *fns; /* per kernel of bin, for executables */
+  struct loom_variant **variants; /* per kernel of bin: lists, or NULL */
 };
 
 struct _cl_program {
@@ -47,6 +59,9 @@ struct loom_ndrange {
   loom_wg_fn fn;
   const struct loom_kernel_meta *meta;
   cl_kernel kernel; /* internal reference: keeps meta and code alive */
+  /* the code specialised for `local`, for the groups of that size, once
+   * loaded (NULL: none asked for) */
+  struct loom_variant *variant;
   uint32_t work_dim;
   size_t offset[3], global[3], local[3], groups[3];
   unsigned char *args;    /* snapshot; buffers are data pointers, __local are offsets */
@@ -72,6 +87,12 @@ loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, ui
 struct loom_program_build *loom_program_build_for(cl_program p, cl_device_id dev) LOOM_HIDDEN;
 /* the target description of a device */
 void loom_device_target(cl_device_id dev, struct loom_target *t) LOOM_HIDDEN;
+
+/* variants.c: the variant of k for a launch with local size `local` (NULL
+ * if none is made); counts the launch and may start specialising */
+struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) LOOM_HIDDEN;
+/* drops a build's variants (its code is being unloaded); lock held */
+void loom_variants_free(struct loom_program_build *b) LOOM_HIDDEN;
 
 /* kernel launch on a device: cpu_ndrange.c through the ops table */
 void loom_ndrange_free(struct loom_ndrange *nd) LOOM_HIDDEN;

@@ -11,6 +11,7 @@ static void program_destroy(struct loom_object *o) {
   cl_program p = (cl_program)o;
   for (cl_uint i = 0; i < p->num_devices; i++) {
     struct loom_program_build *b = &p->builds[i];
+    loom_variants_free(b);
     loom_jit_unload(b->code);
     free(b->fns);
     free(b->log);
@@ -59,6 +60,7 @@ void loom_device_target(cl_device_id dev, struct loom_target *t) {
 }
 
 static void reset_build(struct loom_program_build *b) {
+  loom_variants_free(b);
   loom_jit_unload(b->code);
   b->code = NULL;
   free(b->fns);
@@ -76,6 +78,7 @@ static void reset_build(struct loom_program_build *b) {
 static int load_executable(struct loom_program_build *b) {
   if (b->bin.kind != LOOM_BINARY_EXECUTABLE || (!b->bin.object.size && !b->bin.pending))
     return -1;
+  loom_variants_free(b);
   loom_jit_unload(b->code); /* a rebuild replaces what was loaded before */
   b->code = NULL;
   free(b->fns);

@@ -88,17 +88,23 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   }
   loom_fault_guard_arm(&jb);
   loom_cpu_printf_bind(&l->printf_out);
+  /* the code specialised for the launch's local size runs its full-sized
+   * groups once it is loaded (core/variants.c) */
+  loom_wg_fn full = nd->variant ? atomic_load_explicit(&nd->variant->fn, memory_order_acquire)
+                                : NULL;
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))
       break;
     size_t id[3] = {g % nd->groups[0], (g / nd->groups[0]) % nd->groups[1], g / gxy};
+    bool whole = true;
     for (int d = 0; d < 3; d++) {
       ctx.group_id[d] = id[d];
       size_t start = id[d] * nd->local[d];
       size_t left = nd->global[d] - start;
       ctx.local_size[d] = left < nd->local[d] ? left : nd->local[d];
+      whole &= left >= nd->local[d];
     }
-    nd->fn(nd->args, &ctx, local, scratch);
+    (whole && full ? full : nd->fn)(nd->args, &ctx, local, scratch);
   }
   loom_cpu_printf_bind(NULL);
   loom_fault_guard_disarm();

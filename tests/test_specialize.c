@@ -1,0 +1,225 @@
+/* Kernels specialised for their local size (core/variants.c): a kernel with
+ * barriers launched a second time with the same local size gets code with
+ * the size as constants. Every launch, before and after, must give the host
+ * reference's result: 1D and 2D groups, get_local_size in the kernel,
+ * trailing groups of a non-uniform launch (they keep the generic code), a
+ * second local size, and programs that must stay generic (writable
+ * program-scope variables, no barriers). LOOMCL_SPECIALIZE=verbose reports
+ * each specialisation on stderr, which the test reads back to know the
+ * specialised code ran. */
+#include "harness.h"
+#include <unistd.h>
+
+static char *log_path;
+
+/* what LoomCL wrote to stderr since the start (stderr goes to a file) */
+static char *stderr_text(void) {
+  fflush(stderr);
+  FILE *f = fopen(log_path, "rb");
+  if (!f)
+    return strdup("");
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  char *s = calloc((size_t)n + 1, 1);
+  if (fread(s, 1, (size_t)n, f) != (size_t)n)
+    s[0] = 0;
+  fclose(f);
+  return s;
+}
+
+static bool logged(const char *what) {
+  char *s = stderr_text();
+  bool found = strstr(s, what) != NULL;
+  free(s);
+  return found;
+}
+
+/* tree sum of each group, written by its first work-item, plus every item's
+ * local size so that a wrong constant shows */
+static const char *reduce_src =
+    "kernel void reduce(global int *o, global const int *in, local int *t) {\n"
+    "  size_t l = get_local_id(0), n = get_local_size(0);\n"
+    "  t[l] = in[get_global_id(0)];\n"
+    "  for (size_t s = (n + 1) / 2, m = n; m > 1; m = s, s = (s + 1) / 2) {\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    if (l < m - s) t[l] += t[l + s];\n"
+    "  }\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  o[get_global_id(0)] = l == 0 ? t[0] : (int)n;\n"
+    "}\n";
+
+static void want_reduce(const int *in, size_t g, size_t L, int *want) {
+  for (size_t base = 0; base < g; base += L) {
+    size_t n = g - base < L ? g - base : L;
+    int sum = 0;
+    for (size_t i = 0; i < n; i++)
+      sum += in[base + i];
+    for (size_t i = 0; i < n; i++)
+      want[base + i] = i == 0 ? sum : (int)n;
+  }
+}
+
+static void run_reduce(struct test_env *env, cl_kernel k, const int *in, size_t g, size_t L,
+                       const char *what) {
+  int *want = malloc(g * sizeof *want);
+  want_reduce(in, g, L, want);
+  CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
+  int *got = test_run_io(env, k, in, g, L);
+  CHECK(got && test_count_diff(got, want, g, what) == 0);
+  free(got);
+  free(want);
+}
+
+static void test_1d(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL2.0");
+  if (!k)
+    return;
+  enum { G = 4096 };
+  int in[G];
+  test_pattern(in, G, 3);
+  run_reduce(env, k, in, G, 64, "reduce 64, first launch");
+  CHECK(!logged("kernel reduce specialised for local size 64x1x1"));
+  run_reduce(env, k, in, G, 64, "reduce 64, second launch");
+  CHECK(logged("kernel reduce specialised for local size 64x1x1"));
+  run_reduce(env, k, in, G, 64, "reduce 64, third launch");
+  /* the same local size with a trailing partial group: the full groups run
+   * the specialised code, the last one the generic code */
+  run_reduce(env, k, in, 1000, 64, "reduce 64, non-uniform");
+  /* another local size gets its own code */
+  run_reduce(env, k, in, G, 48, "reduce 48, first launch");
+  run_reduce(env, k, in, G, 48, "reduce 48, second launch");
+  CHECK(logged("kernel reduce specialised for local size 48x1x1"));
+  run_reduce(env, k, in, 1000, 48, "reduce 48, non-uniform");
+  run_reduce(env, k, in, G, 64, "reduce 64, again");
+  clReleaseKernel(k);
+}
+
+/* 2D groups through a local tile: out = transpose of in, plus the sizes */
+static void test_2d(struct test_env *env) {
+  static const char *src =
+      "kernel void tr(global int *o, global const int *in, int n) {\n"
+      "  local int tile[8][17];\n"
+      "  int lx = get_local_id(0), ly = get_local_id(1);\n"
+      "  int gx = get_group_id(0) * get_local_size(0), gy = get_group_id(1) * get_local_size(1);\n"
+      "  tile[ly][lx] = in[(gy + ly) * n + gx + lx];\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[(gy + ly) * n + gx + lx] = tile[ly][lx] * 3 + (int)get_local_size(0) * 1000;\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, src, "tr", NULL);
+  if (!k)
+    return;
+  enum { N = 64 };
+  int in[N * N], want[N * N], got[N * N];
+  test_pattern(in, N * N, 5);
+  for (int i = 0; i < N * N; i++)
+    want[i] = in[i] * 3 + 16 * 1000;
+  cl_mem mi = test_buffer_with(env, sizeof in, in), mo = test_buffer_with(env, sizeof got, NULL);
+  int n = N;
+  CHECK_OK(clSetKernelArg(k, 0, sizeof mo, &mo));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof mi, &mi));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof n, &n));
+  size_t global[2] = {N, N}, local[2] = {16, 8};
+  for (int launch = 0; launch < 3; launch++) {
+    memset(got, 0, sizeof got);
+    CHECK_OK(test_run(env, k, 2, NULL, global, local));
+    test_read_back(env, mo, sizeof got, got);
+    CHECK(test_count_diff(got, want, N * N, "2D tile") == 0);
+  }
+  CHECK(logged("kernel tr specialised for local size 16x8x1"));
+  clReleaseMemObject(mi);
+  clReleaseMemObject(mo);
+  clReleaseKernel(k);
+}
+
+/* each copy of the code would have its own copy of the variable: such a
+ * program keeps its one generic function, and its state */
+static void test_program_variable(struct test_env *env) {
+  static const char *src = "global int launches;\n"
+                           "kernel void count(global int *o, global const int *in, local int *t) {\n"
+                           "  size_t l = get_local_id(0);\n"
+                           "  t[l] = in[get_global_id(0)];\n"
+                           "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                           "  if (get_global_id(0) == 0) launches++;\n"
+                           "  o[get_global_id(0)] = t[get_local_size(0) - 1 - l] + launches * 0;\n"
+                           "}\n"
+                           "kernel void get(global int *o) { o[0] = launches; }\n";
+  cl_program p = test_program_from(env, src, "-cl-std=CL2.0");
+  if (!p)
+    return;
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "count", &err), kg = clCreateKernel(p, "get", &err);
+  enum { G = 256, L = 32 };
+  int in[G];
+  test_pattern(in, G, 7);
+  for (int launch = 0; launch < 3; launch++) {
+    CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
+    int *got = test_run_io(env, k, in, G, L);
+    int bad = 0;
+    for (size_t i = 0; got && i < G; i++)
+      bad += got[i] != in[(i / L) * L + L - 1 - i % L];
+    CHECK(got && bad == 0);
+    free(got);
+  }
+  CHECK(logged("kernel count not specialised for local size 32x1x1"));
+  int launches = -1;
+  cl_mem mo = test_buffer_with(env, sizeof launches, NULL);
+  CHECK_OK(clSetKernelArg(kg, 0, sizeof mo, &mo));
+  size_t one = 1;
+  CHECK_OK(test_run(env, kg, 1, NULL, &one, &one));
+  test_read_back(env, mo, sizeof launches, &launches);
+  CHECK(launches == 3);
+  clReleaseMemObject(mo);
+  clReleaseKernel(k);
+  clReleaseKernel(kg);
+  clReleaseProgram(p);
+}
+
+/* a kernel without barriers keeps its generic code */
+static void test_no_barrier(struct test_env *env) {
+  cl_kernel k = test_kernel_from(
+      env, "kernel void twice(global int *o, global const int *in) {\n"
+           "  o[get_global_id(0)] = 2 * in[get_global_id(0)] + (int)get_local_size(0);\n"
+           "}\n",
+      "twice", NULL);
+  if (!k)
+    return;
+  enum { G = 512 };
+  int in[G], want[G];
+  test_pattern(in, G, 9);
+  for (int i = 0; i < G; i++)
+    want[i] = 2 * in[i] + 64;
+  for (int launch = 0; launch < 3; launch++) {
+    int *got = test_run_io(env, k, in, G, 64);
+    CHECK(got && test_count_diff(got, want, G, "twice") == 0);
+    free(got);
+  }
+  CHECK(!logged("kernel twice"));
+  clReleaseKernel(k);
+}
+
+int main(void) {
+  /* read once, at the first launch */
+  setenv("LOOMCL_SPECIALIZE", "verbose", 1);
+  char path[] = "/tmp/loomcl-test-specialize-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0 || dup2(fd, STDERR_FILENO) < 0) {
+    perror("stderr to a file");
+    return 1;
+  }
+  log_path = path;
+  struct test_env env;
+  test_env_init(&env);
+  test_1d(&env);
+  test_2d(&env);
+  test_program_variable(&env);
+  test_no_barrier(&env);
+  test_env_release(&env);
+  char *text = stderr_text();
+  unlink(path);
+  /* stderr is the file: report on stdout */
+  printf("%s", text);
+  printf("%d checks, %d failures\n", test_checks, test_failures);
+  free(text);
+  return test_failures ? 1 : 0;
+}
