@@ -147,7 +147,10 @@ int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
                            const uint64_t local[3], struct loom_blob *object,
                            char **log) LOOM_HIDDEN;
-/* the name a specialised kernel's code is looked up under (loom_jit_lookup) */
+/* the name a specialised kernel's code is looked up under (loom_jit_lookup),
+ * at most LOOM_SPEC_SYMBOL_MAX - 1 characters (longer kernel names are cut,
+ * the same way wherever the name is made) */
+enum { LOOM_SPEC_SYMBOL_MAX = 284 };
 void loom_wg_spec_symbol(const char *kernel, const uint64_t local[3], char *out,
                          size_t size) LOOM_HIDDEN;
 

@@ -169,7 +169,7 @@ static uint64_t private_bytes(LLVMValueRef k, LLVMTargetDataRef td) {
 
 /* lib: the builtin library if already opened in m's context (taken) */
 /* spec: NULL, or the one kernel and local size to specialise for
- * (specialize.c); then only its work-group function stays, with the local
+ * (wg_specialize.c); then only its work-group function stays, with the local
  * size as constants, and the code is generated here */
 static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
                            const struct loom_build_options *opts,

@@ -87,8 +87,8 @@ int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n
     return -1;
   }
   fix_local_size(b->wg, spec->local);
-  char name[300];
-  loom_wg_spec_symbol(spec->kernel, spec->local, name, sizeof name - 16);
+  char name[LOOM_SPEC_SYMBOL_MAX + sizeof LOOM_WG_SUFFIX];
+  loom_wg_spec_symbol(spec->kernel, spec->local, name, LOOM_SPEC_SYMBOL_MAX);
   strcat(name, LOOM_WG_SUFFIX);
   LLVMSetValueName2(b->wg, name, strlen(name));
   return 0;

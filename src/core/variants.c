@@ -79,7 +79,7 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   loom_wg_fn fn = NULL;
   pthread_mutex_lock(&p->lock);
   if (rc == 0 && loom_jit_add(b->code, &object, &log) == 0) {
-    char symbol[300];
+    char symbol[LOOM_SPEC_SYMBOL_MAX];
     loom_wg_spec_symbol(kernel, v->local, symbol, sizeof symbol);
     fn = loom_jit_lookup(b->code, symbol);
   }
