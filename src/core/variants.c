@@ -118,7 +118,9 @@ static struct loom_variant *find_or_add(struct loom_program_build *b, uint32_t i
 
 struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) {
   pthread_once(&mode_once, read_mode);
-  if (mode == MODE_OFF)
+  /* the kernel's metadata never changes: most launches end here, without
+   * taking the program's lock */
+  if (mode == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
     return NULL;
   cl_program p = k->program;
   pthread_mutex_lock(&p->lock);
@@ -127,8 +129,7 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) {
   bool compile = false;
   if (b && b->code && b->bin.bitcode.size && k->meta >= b->bin.kernels &&
       k->meta < b->bin.kernels + b->bin.num_kernels &&
-      !(b->bin.options && strstr(b->bin.options, "-cl-opt-disable")) &&
-      k->meta->num_barriers && !k->meta->divergent_loops) {
+      !(b->bin.options && strstr(b->bin.options, "-cl-opt-disable"))) {
     uint32_t i = (uint32_t)(k->meta - b->bin.kernels);
     v = find_or_add(b, i, local);
     if (v && ++v->launches == LAUNCHES_BEFORE_SPECIALISING &&
