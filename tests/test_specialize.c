@@ -147,8 +147,14 @@ static void test_program_variable(struct test_env *env) {
   cl_program p = test_program_from(env, src, "-cl-std=CL2.0");
   if (!p)
     return;
-  cl_int err;
-  cl_kernel k = clCreateKernel(p, "count", &err), kg = clCreateKernel(p, "get", &err);
+  cl_int err, err_get;
+  cl_kernel k = clCreateKernel(p, "count", &err), kg = clCreateKernel(p, "get", &err_get);
+  CHECK_OK(err);
+  CHECK_OK(err_get);
+  if (!k || !kg) {
+    clReleaseProgram(p);
+    return;
+  }
   enum { G = 256, L = 32 };
   int in[G];
   test_pattern(in, G, 7);
