@@ -1,7 +1,7 @@
 /* Without AVX-512 FP16, x86 computes on half by converting each operand to
  * float and the result back, which rounds + - * / and sqrt correctly (float
  * has more than 2 * 11 + 2 bits; a contracted a * b + c is expanded into the
- * two rounded operations). LLVM 19 handles two other cases badly, and this
+ * two rounded operations). LLVM 19 handles three other cases badly, and this
  * pass rewrites them just before code generation:
  *  - fneg, llvm.fabs and llvm.copysign also go through float, quieting
  *    signalling NaNs that as_half(as_short(x) ^ 0x8000) must keep: they
@@ -9,7 +9,11 @@
  *  - fptrunc from double calls a scalar libgcc routine per element: it
  *    becomes a conversion to float rounded to odd (the float neighbour with
  *    an odd significand when inexact), whose rounding to half is correct,
- *    and which vectorises. */
+ *    and which vectorises;
+ *  - with AVX-512 FP16, vectorised half comparisons (vcmpph) came out wrong
+ *    in some lanes of large loop bodies (lgamma_r on half4 through a generic
+ *    pointer: lanes 2 and 3); comparing the float extensions, which is
+ *    exact, avoids the instruction. */
 #include "half_lower.h"
 #include <string.h>
 
@@ -82,9 +86,19 @@ static LLVMValueRef trunc_double(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef
   return LLVMBuildFPTrunc(b, odd, to, "");
 }
 
+/* fcmp on half operands as fcmp on their (exact) float extensions */
+static LLVMValueRef compare_as_float(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef inst) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0), y = LLVMGetOperand(inst, 1);
+  LLVMTypeRef ft = shaped(LLVMTypeOf(x), LLVMFloatTypeInContext(LLVMGetModuleContext(m)));
+  return LLVMBuildFCmp(b, LLVMGetFCmpPredicate(inst), LLVMBuildFPExt(b, x, ft, ""),
+                       LLVMBuildFPExt(b, y, ft, ""), "");
+}
+
 /* the replacement of inst, or NULL to keep it */
 static LLVMValueRef lower(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef inst) {
   LLVMTypeRef t = LLVMTypeOf(inst);
+  if (LLVMGetInstructionOpcode(inst) == LLVMFCmp && is_half_type(LLVMTypeOf(LLVMGetOperand(inst, 0))))
+    return compare_as_float(m, b, inst);
   if (!is_half_type(t))
     return NULL;
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
