@@ -43,6 +43,9 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
     loom_drop_unused_vector_variants(m);
     if (!opt_disable) {
       loom_stream_large_stores(m);
+      char *features = LLVMGetTargetMachineFeatureString(tm);
+      loom_fast_rsqrt(m, features);
+      LLVMDisposeMessage(features);
       loom_combine_atomic_adds(m);
     }
   }
