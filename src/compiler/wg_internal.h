@@ -180,8 +180,8 @@ unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
 void loom_stream_large_stores(LLVMModuleRef m) LOOM_HIDDEN;
 
 /* fast_rsqrt.c: after O3, with AVX-512 (features: the target's), float
- * vector divisions 1 / sqrt(x) that may be inexact become VRSQRT14PS and a
- * Newton step */
+ * and float-vector divisions 1 / sqrt(x) that may be inexact become
+ * VRSQRT14PS and a Newton step */
 void loom_fast_rsqrt(LLVMModuleRef m, const char *features) LOOM_HIDDEN;
 
 /* atomic_combining.c: after O3, a work-group's relaxed atomic additions
