@@ -8,6 +8,6 @@ void loom_cpu_fill_info(cl_device_id dev) LOOM_HIDDEN;
 /* cpu_ndrange.c: runs a launch on the thread pool */
 void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *launch, cl_event ev) LOOM_HIDDEN;
 /* the per-launch state it keeps in launch->device_state (cpu_ndrange.c) */
-#define LOOM_CPU_LAUNCH_STATE_SIZE 192
+#define LOOM_CPU_LAUNCH_STATE_SIZE 320
 
 #endif
