@@ -21,22 +21,12 @@
 float OVL exp2(float x) { return exp2_to_float((double)x); }
 /* exp in float arithmetic, 16 lanes per AVX-512 register instead of the
  * double path's 8 (math_exp was compute-bound at parity with PoCL):
- * x = k ln 2 + r with a two-part ln 2 (k ln2_hi exact), e^r = 1 + r +
- * r^2 Q(r) with Q a degree-5 Chebyshev fit on |r| <= ln 2 / 2, and 2^k
- * applied as two normal powers of two so that overflow and gradual
- * underflow round once. At most 0.98 ulp over every float (limit 3). */
+ * exp_parts_f, then 2^k applied as two normal powers of two so that
+ * overflow and gradual underflow round once. At most 0.98 ulp over every
+ * float (limit 3). */
 float OVL exp(float x) {
   float xc = __builtin_fminf(__builtin_fmaxf(x, -104.0f), 89.0f); /* 0 / inf beyond */
-  float k = __builtin_elementwise_rint(xc * 0x1.715476p+0f);
-  float r = FMA(k, -0x1.62e4p-1f, xc);
-  r = FMA(k, -0x1.7f7d1cp-20f, r);
-  float q = 0x1.a124e4p-13f;
-  q = FMA(q, r, 0x1.6d4316p-10f);
-  q = FMA(q, r, 0x1.1110e0p-7f);
-  q = FMA(q, r, 0x1.5554eap-5f);
-  q = FMA(q, r, 0x1.555556p-3f);
-  q = FMA(q, r, 0.5f);
-  float p = 1.0f + FMA(r * r, q, r);
+  float k, p = exp_parts_f(xc, &k);
   int ki = (int)k, k1 = ki >> 1, k2 = ki - k1; /* each in [-75, 65] */
   float res = p * AS_F((uint)(k1 + 127) << 23) * AS_F((uint)(k2 + 127) << 23);
   return x != x ? x + x : res;

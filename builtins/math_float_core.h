@@ -126,6 +126,25 @@ static inline double atan_d(double x) {
   return __builtin_copysign(a, x);
 }
 
+/* e^x = p 2^k for float x: returns p (in [0.7, 1.42]) and sets *k =
+ * rint(x / ln 2). x = k ln 2 + r with a two-part ln 2 (k ln2_hi is exact
+ * for |k| < 2^8), e^r = 1 + r + r^2 Q(r) with Q a degree-5 Chebyshev fit on
+ * |r| <= ln 2 / 2. The caller scales by 2^k (exp in two steps, so that
+ * overflow and gradual underflow round once; tanh, whose k is small, in
+ * one). */
+static inline float exp_parts_f(float x, __private float *k) {
+  *k = __builtin_elementwise_rint(x * 0x1.715476p+0f);
+  float r = FMA(*k, -0x1.62e4p-1f, x);
+  r = FMA(*k, -0x1.7f7d1cp-20f, r);
+  float q = 0x1.a124e4p-13f;
+  q = FMA(q, r, 0x1.6d4316p-10f);
+  q = FMA(q, r, 0x1.1110e0p-7f);
+  q = FMA(q, r, 0x1.5554eap-5f);
+  q = FMA(q, r, 0x1.555556p-3f);
+  q = FMA(q, r, 0.5f);
+  return 1.0f + FMA(r * r, q, r);
+}
+
 /* sign bit of x applied to r (for odd functions) */
 static inline float with_sign_of(float r, float x) {
   return AS_F(AS_U(r) ^ (AS_U(x) & 0x80000000u));
