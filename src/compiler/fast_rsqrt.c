@@ -19,19 +19,9 @@
  * x = +-0 and +inf keep VRSQRT14PS's exact +-inf and +0; negative x and NaN
  * give NaN through it. */
 #include "compiler.h"
+#include "llvm_util.h"
 #include "wg_internal.h"
 #include <string.h>
-
-static bool is_sqrt_call(LLVMValueRef v) {
-  if (!LLVMIsACallInst(v))
-    return false;
-  LLVMValueRef callee = LLVMGetCalledValue(v);
-  if (!callee || !LLVMIsAFunction(callee))
-    return false;
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
-  return len > 10 && !strncmp(name, "llvm.sqrt.", 10);
-}
 
 /* every element of c is the float constant 1.0 */
 static bool is_splat_one(LLVMValueRef c) {
@@ -73,8 +63,7 @@ static LLVMValueRef rsqrt14_of(LLVMModuleRef m, unsigned n, bool has_vl, LLVMTyp
   LLVMTypeRef vt = LLVMVectorType(LLVMFloatTypeInContext(c), n);
   LLVMTypeRef params[] = {vt, vt, n == 16 ? LLVMInt16TypeInContext(c) : LLVMInt8TypeInContext(c)};
   *fn_type = LLVMFunctionType(vt, params, 3, 0);
-  LLVMValueRef f = LLVMGetNamedFunction(m, name);
-  return f ? f : LLVMAddFunction(m, name, *fn_type);
+  return loom_get_fn(m, name, vt, params, 3);
 }
 
 static LLVMValueRef call_fma(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef x, LLVMValueRef y,
@@ -144,7 +133,7 @@ void loom_fast_rsqrt(LLVMModuleRef m, const char *features) {
         bool vector = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
         LLVMTypeRef elem = vector ? LLVMGetElementType(t) : t;
         /* scalars: through lane 0 of a 4-vector (see the top) */
-        if (s && LLVMGetTypeKind(elem) == LLVMFloatTypeKind && is_sqrt_call(s) &&
+        if (s && LLVMGetTypeKind(elem) == LLVMFloatTypeKind && loom_is_call_to_prefix(s, "llvm.sqrt.") &&
             is_splat_one(LLVMGetOperand(i, 0)) && fpmath_ulps(i, fpmath) >= 1.5 &&
             (rsqrt14 = rsqrt14_of(m, vector ? LLVMGetVectorSize(t) : 4, has_vl, &fn_type))) {
           LLVMPositionBuilderBefore(b, i);

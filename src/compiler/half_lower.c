@@ -15,6 +15,7 @@
  *    pointer: lanes 2 and 3); comparing the float extensions, which is
  *    exact, avoids the instruction. */
 #include "half_lower.h"
+#include "llvm_util.h"
 #include <string.h>
 
 static bool is_vector(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMVectorTypeKind; }
@@ -45,15 +46,8 @@ static LLVMValueRef splat(LLVMTypeRef t, long long v) {
 /* the intrinsic family a call targets ("llvm.fabs." ...), or NULL */
 static const char *intrinsic_of(LLVMValueRef inst) {
   static const char *const names[] = {"llvm.fabs.", "llvm.copysign.", NULL};
-  if (!LLVMIsACallInst(inst))
-    return NULL;
-  LLVMValueRef callee = LLVMGetCalledValue(inst);
-  if (!callee || !LLVMIsAFunction(callee))
-    return NULL;
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
   for (int i = 0; names[i]; i++)
-    if (len > strlen(names[i]) && !strncmp(name, names[i], strlen(names[i])))
+    if (loom_is_call_to_prefix(inst, names[i]))
       return names[i];
   return NULL;
 }

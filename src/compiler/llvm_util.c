@@ -86,15 +86,26 @@ LLVMValueRef loom_get_fn(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
   return f;
 }
 
-bool loom_is_call_to(LLVMValueRef v, const char *name) {
+/* the name of the function v calls directly, or NULL */
+static const char *callee_name(LLVMValueRef v, size_t *len) {
   if (!v || !LLVMIsACallInst(v))
-    return false;
+    return NULL;
   LLVMValueRef callee = LLVMGetCalledValue(v);
   if (!callee || !LLVMIsAFunction(callee))
-    return false;
+    return NULL;
+  return LLVMGetValueName2(callee, len);
+}
+
+bool loom_is_call_to(LLVMValueRef v, const char *name) {
   size_t len;
-  const char *n = LLVMGetValueName2(callee, &len);
-  return strlen(name) == len && memcmp(n, name, len) == 0;
+  const char *n = callee_name(v, &len);
+  return n && strlen(name) == len && memcmp(n, name, len) == 0;
+}
+
+bool loom_is_call_to_prefix(LLVMValueRef v, const char *prefix) {
+  size_t len, plen = strlen(prefix);
+  const char *n = callee_name(v, &len);
+  return n && len > plen && memcmp(n, prefix, plen) == 0;
 }
 
 LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) {

@@ -35,6 +35,9 @@ LLVMValueRef loom_get_fn(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
 
 /* Is v a call to a function named `name`? */
 bool loom_is_call_to(LLVMValueRef v, const char *name) LOOM_HIDDEN;
+/* Is v a call to a function whose name starts with `prefix` (an overloaded
+ * intrinsic family: "llvm.sqrt.")? */
+bool loom_is_call_to_prefix(LLVMValueRef v, const char *prefix) LOOM_HIDDEN;
 /* true when the control-flow graph of f has a cycle (a loop) */
 bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 

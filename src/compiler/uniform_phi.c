@@ -218,14 +218,7 @@ static bool all_ones(LLVMValueRef mask) {
   return true;
 }
 
-static bool is_gather(LLVMValueRef in) {
-  if (!LLVMIsACallInst(in))
-    return false;
-  LLVMValueRef callee = LLVMGetCalledValue(in);
-  size_t len;
-  return callee && LLVMIsAFunction(callee) &&
-         strncmp(LLVMGetValueName2(callee, &len), "llvm.masked.gather.", 19) == 0;
-}
+static bool is_gather(LLVMValueRef in) { return loom_is_call_to_prefix(in, "llvm.masked.gather."); }
 
 static bool uniform_gathers_to_loads(LLVMValueRef f) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
