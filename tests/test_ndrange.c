@@ -523,6 +523,56 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Every work-group of a launch runs exactly once, whatever the number of
+ * groups and however unequal their work: the pool hands out shrinking
+ * chunks of groups, and the last claims are the ones that go wrong. */
+static void test_every_group_once(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env,
+                                 "kernel void once(global int *runs, global int *out) {\n"
+                                 "  size_t g = get_group_id(0);\n"
+                                 "  int acc = 0;\n"
+                                 "  for (size_t i = 0; i < (g * 7919u) % 613u; i++)\n"
+                                 "    acc += (int)(i ^ g);\n"
+                                 "  out[get_global_id(0)] = acc;\n"
+                                 "  if (get_local_id(0) == 0)\n"
+                                 "    atomic_inc(&runs[g]);\n"
+                                 "}\n",
+                                 "once", NULL);
+  if (!k)
+    return;
+  static const size_t group_counts[] = {1, 2, 3, 7, 64, 127, 1000, 4099, 65537};
+  for (size_t c = 0; c < sizeof group_counts / sizeof *group_counts; c++) {
+    size_t groups = group_counts[c], local = groups > 5000 ? 1 : 4, global = groups * local;
+    int *zero = calloc(groups, sizeof(int));
+    cl_mem runs = test_buffer_with(env, groups * sizeof(int), zero);
+    cl_mem out = test_buffer_with(env, global * sizeof(int), NULL);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof runs, &runs));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof out, &out));
+    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    int *got = malloc(groups * sizeof(int)), *vals = malloc(global * sizeof(int));
+    test_read_back(env, runs, groups * sizeof(int), got);
+    test_read_back(env, out, global * sizeof(int), vals);
+    size_t wrong = 0;
+    for (size_t g = 0; g < groups; g++) {
+      int acc = 0;
+      for (size_t i = 0; i < (g * 7919u) % 613u; i++)
+        acc += (int)(i ^ g);
+      wrong += got[g] != 1;
+      for (size_t l = 0; l < local; l++)
+        wrong += vals[g * local + l] != acc;
+    }
+    if (wrong)
+      printf("  %zu groups: %zu wrong\n", groups, wrong);
+    CHECK(wrong == 0);
+    free(got);
+    free(vals);
+    free(zero);
+    clReleaseMemObject(runs);
+    clReleaseMemObject(out);
+  }
+  clReleaseKernel(k);
+}
+
 static void test_large_range(struct test_env *env) {
   cl_kernel k = test_kernel_from(env,
                             "kernel void big(global int *o, global const int *in) {\n"
@@ -795,6 +845,7 @@ int main(void) {
   test_work_item_functions(&env);
   test_partial_group_stores(&env);
   test_launch_errors(&env);
+  test_every_group_once(&env);
   test_large_range(&env);
   test_kernel_profiling(&env);
   test_out_of_order_queue(&env);

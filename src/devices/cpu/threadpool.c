@@ -73,6 +73,37 @@ static void spin_for_work(void) {
   }
 }
 
+/* Guided self-scheduling: each claim takes 1/(2 x workers) of the groups
+ * still unclaimed, at least job->chunk. Early claims are large (few atomic
+ * operations, long runs of neighbouring groups); the last ones are small,
+ * so the workers finish together even when one of them started late, was
+ * preempted or drew costlier groups. Fixed chunks of 1/(4 x workers) left
+ * up to a whole chunk's time, an eighth of a 16-thread launch, to the
+ * slowest worker. Returns the first group, >= job->total when none is
+ * left. */
+static size_t claim(struct loom_pool_job *job, size_t *count) {
+  size_t first = atomic_load_explicit(&job->next, memory_order_relaxed);
+  for (;;) {
+    if (first >= job->total)
+      return first;
+    size_t n = loom_pool_guided_chunk(job->total - first, pool.workers, job->chunk);
+    if (atomic_compare_exchange_weak_explicit(&job->next, &first, first + n, memory_order_relaxed,
+                                              memory_order_relaxed)) {
+      *count = n;
+      return first;
+    }
+  }
+}
+
+size_t loom_pool_guided_chunk(size_t left, unsigned workers, size_t min_chunk) {
+  size_t n = left / (2 * (size_t)(workers ? workers : 1));
+  if (n < min_chunk)
+    n = min_chunk;
+  if (n < 1)
+    n = 1;
+  return n < left ? n : left;
+}
+
 static void *worker_main(void *arg) {
   unsigned id = (unsigned)(uintptr_t)arg;
   for (;;) {
@@ -92,10 +123,10 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&pool.lock);
 
     for (;;) {
-      size_t first = atomic_fetch_add(&job->next, job->chunk);
+      size_t count;
+      size_t first = claim(job, &count);
       if (first >= job->total)
         break;
-      size_t count = job->total - first < job->chunk ? job->total - first : job->chunk;
       job->run(job, first, count, id);
       if (atomic_fetch_add(&job->done, count) + count == job->total) {
         /* the job's memory may be freed by finish(): wait for other users */
@@ -153,7 +184,8 @@ void loom_pool_submit(struct loom_pool_job *job) {
   job->users = 0;
   job->link = NULL;
   if (!job->chunk) {
-    job->chunk = job->total / (workers * 4);
+    /* the smallest claim: a sixty-fourth of each worker's share */
+    job->chunk = job->total / ((size_t)workers * 64);
     if (job->chunk < 1)
       job->chunk = 1;
   }

@@ -1,6 +1,7 @@
 /* A persistent pool of worker threads, one per online core, that run the
- * work-groups of kernel launches. Work-groups are claimed in chunks with an
- * atomic counter; no thread is created per launch. */
+ * work-groups of kernel launches. Work-groups are claimed in shrinking
+ * chunks (guided self-scheduling) with an atomic counter; no thread is
+ * created per launch. */
 #ifndef LOOM_THREADPOOL_H
 #define LOOM_THREADPOOL_H
 #include "../../core/loom.h"
@@ -11,7 +12,7 @@ struct loom_pool_job {
   /* called once, by the worker that finished the last work-group */
   void (*finish)(struct loom_pool_job *job);
   size_t total;
-  size_t chunk;
+  size_t chunk; /* the smallest claim (0: chosen by the pool) */
   /* pool-private */
   atomic_size_t next, done;
   unsigned users;
@@ -21,5 +22,7 @@ struct loom_pool_job {
 
 unsigned loom_pool_workers(void) LOOM_HIDDEN;
 void loom_pool_submit(struct loom_pool_job *job) LOOM_HIDDEN;
+/* how many of `left` unclaimed work-groups the next claim takes */
+size_t loom_pool_guided_chunk(size_t left, unsigned workers, size_t min_chunk) LOOM_HIDDEN;
 
 #endif
