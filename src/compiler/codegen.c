@@ -17,9 +17,43 @@
 #include "llvm_util.h"
 #include "util.h"
 #include "wg_internal.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* LOOMCL_DUMP_ASM=<file>: the generated code as assembly, appended to the
+ * file for every module compiled (a program, then each kernel specialised
+ * for its local size). Emitted from a copy: code generation rewrites the
+ * IR it is given (CodeGenPrepare), and the object must come from the
+ * module as optimised. */
+static void dump_assembly(LLVMModuleRef m, LLVMTargetMachineRef tm) {
+  const char *path = getenv("LOOMCL_DUMP_ASM");
+  if (!path || !*path)
+    return;
+  LLVMModuleRef copy = LLVMCloneModule(m);
+  char *err = NULL;
+  LLVMMemoryBufferRef text = NULL;
+  if (!LLVMTargetMachineEmitToMemoryBuffer(tm, copy, LLVMAssemblyFile, &err, &text)) {
+    /* compile threads append whole modules, one at a time */
+    static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&file_lock);
+    FILE *f = fopen(path, "a");
+    if (f) {
+      fputs("# LoomCL module:", f);
+      for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn) && LLVMGetLinkage(fn) == LLVMExternalLinkage)
+          fprintf(f, " %s", LLVMGetValueName(fn));
+      fputc('\n', f);
+      fwrite(LLVMGetBufferStart(text), 1, LLVMGetBufferSize(text), f);
+      fclose(f);
+    }
+    pthread_mutex_unlock(&file_lock);
+    LLVMDisposeMemoryBuffer(text);
+  }
+  LLVMDisposeMessage(err);
+  LLVMDisposeModule(copy);
+}
 
 int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_disable,
                            bool any_outer, struct loom_blob *object, char **log) {
@@ -52,6 +86,8 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
   if (getenv("LOOMCL_DUMP_IR_OPT"))
     LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
   loom_time_phase(&t, "after O3, half lowering");
+  if (rc == 0)
+    dump_assembly(m, tm);
   char *err = NULL;
   LLVMMemoryBufferRef obj = NULL;
   if (rc == 0 && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &err, &obj)) {
