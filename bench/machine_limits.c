@@ -256,8 +256,11 @@ void measure_machine_limits(struct machine_limits *out, bool quick) {
   for (int k = 0; k < trials; k++) {
     double g32 = fma_trial(f32, iters32, out->fp32_lanes, out->threads);
     double g64 = fma_trial(f64, iters64, lanes64, out->threads);
+    double g1 = fma_trial(f32, iters32, out->fp32_lanes, 1);
     if (g32 > out->fp32_gflops)
       out->fp32_gflops = g32;
+    if (g1 > out->fp32_gflops_one_core)
+      out->fp32_gflops_one_core = g1;
     if (g64 > out->fp64_gflops)
       out->fp64_gflops = g64;
   }

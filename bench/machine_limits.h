@@ -12,6 +12,9 @@ struct machine_limits {
   const char *isa;       /* "AVX-512", "AVX2+FMA" or "scalar" */
   int fp32_lanes;        /* lanes per vector instruction */
   double fp32_gflops;    /* peak FP32, FMA counted as 2 FLOPs */
+  double fp32_gflops_one_core; /* the same FMA loop on one thread: with the
+                                  all-core figure, how far the machine's own
+                                  peak scales (turbo runs one core faster) */
   double fp64_gflops;
   double triad_gbs;      /* STREAM triad, bytes read + written */
   double triad_mib;      /* size of each triad array */

@@ -73,35 +73,40 @@ static void spin_for_work(void) {
   }
 }
 
-/* Guided self-scheduling: each claim takes 1/(2 x workers) of the groups
+/* how many of `left` unclaimed work-groups the next claim takes */
+static size_t guided_chunk(size_t left, unsigned workers, size_t min_chunk) {
+  size_t n = left / (4 * (size_t)(workers ? workers : 1));
+  if (n < min_chunk)
+    n = min_chunk;
+  if (n < 1)
+    n = 1;
+  return n < left ? n : left;
+}
+
+/* Guided self-scheduling: each claim takes 1/(4 x workers) of the groups
  * still unclaimed, at least job->chunk. Early claims are large (few atomic
  * operations, long runs of neighbouring groups); the last ones are small,
  * so the workers finish together even when one of them started late, was
  * preempted or drew costlier groups. Fixed chunks of 1/(4 x workers) left
- * up to a whole chunk's time, an eighth of a 16-thread launch, to the
- * slowest worker. Returns the first group, >= job->total when none is
+ * up to a whole chunk's time, a quarter of a 16-thread launch, to the
+ * slowest worker. A quarter of each worker's share rather than the half
+ * of classic guided scheduling: groups may cost very different amounts
+ * (Mandelbrot's middle rows iterate 256 times, its edges a few), and a
+ * first claim of half a share in the costly middle held more than a whole
+ * share of the work. Returns the first group, >= job->total when none is
  * left. */
 static size_t claim(struct loom_pool_job *job, size_t *count) {
   size_t first = atomic_load_explicit(&job->next, memory_order_relaxed);
   for (;;) {
     if (first >= job->total)
       return first;
-    size_t n = loom_pool_guided_chunk(job->total - first, pool.workers, job->chunk);
+    size_t n = guided_chunk(job->total - first, pool.workers, job->chunk);
     if (atomic_compare_exchange_weak_explicit(&job->next, &first, first + n, memory_order_relaxed,
                                               memory_order_relaxed)) {
       *count = n;
       return first;
     }
   }
-}
-
-size_t loom_pool_guided_chunk(size_t left, unsigned workers, size_t min_chunk) {
-  size_t n = left / (2 * (size_t)(workers ? workers : 1));
-  if (n < min_chunk)
-    n = min_chunk;
-  if (n < 1)
-    n = 1;
-  return n < left ? n : left;
 }
 
 static void *worker_main(void *arg) {

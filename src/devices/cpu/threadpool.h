@@ -22,7 +22,5 @@ struct loom_pool_job {
 
 unsigned loom_pool_workers(void) LOOM_HIDDEN;
 void loom_pool_submit(struct loom_pool_job *job) LOOM_HIDDEN;
-/* how many of `left` unclaimed work-groups the next claim takes */
-size_t loom_pool_guided_chunk(size_t left, unsigned workers, size_t min_chunk) LOOM_HIDDEN;
 
 #endif
