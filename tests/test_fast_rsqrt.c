@@ -5,7 +5,7 @@
  *  - rsqrt and 1.0f / sqrt(x), scalar and float16 kernels: within rsqrt's
  *    2 ulp (OpenCL C 2.0 section 7.4), exact at +-0, +inf, negative and NaN;
  *  - the same bits whether a work-item ran in a full vector or in a loop's
- *    scalar remainder (groups of 7);
+ *    scalar remainder (groups of 7), and from float2/4/8 kernels;
  *  - with -cl-fp32-correctly-rounded-divide-sqrt, 1.0f / sqrt(x) is the
  *    correctly rounded division of the correctly rounded square root, bit
  *    for bit: that division must not be rewritten. */
@@ -108,6 +108,29 @@ int main(void) {
       if (memcmp(&full[i], &odd[i], 4) != 0 && !(isnan(full[i]) && isnan(odd[i])) && bad++ < 5)
         fprintf(stderr, "rsqrt(%a): %a in full vectors, %a in groups of 7\n", in[i], full[i], odd[i]);
     CHECK(bad == 0);
+  }
+  /* float2, float4 and float8 kernels: the same bits as the scalar one
+   * (the loop vectoriser's shuffles of their split lanes once lost the
+   * division's accuracy metadata, and they kept the square root and
+   * division) */
+  static const char *const vector_srcs[] = {
+      "kernel void k(global float2 *o, global const float2 *x) {\n"
+      "  size_t i = get_global_id(0); o[i] = rsqrt(x[i]);\n}\n",
+      "kernel void k(global float4 *o, global const float4 *x) {\n"
+      "  size_t i = get_global_id(0); o[i] = rsqrt(x[i]);\n}\n",
+      "kernel void k(global float8 *o, global const float8 *x) {\n"
+      "  size_t i = get_global_id(0); o[i] = rsqrt(x[i]);\n}\n"};
+  for (int v = 0; v < 3 && full; v++) {
+    int width = 2 << v;
+    float *vec = run(&env, vector_srcs[v], "", in, width, 0);
+    if (!vec)
+      continue;
+    int bad = 0;
+    for (size_t i = 0; i < N; i++)
+      if (memcmp(&full[i], &vec[i], 4) != 0 && !(isnan(full[i]) && isnan(vec[i])) && bad++ < 3)
+        fprintf(stderr, "rsqrt(%a): %a as float, %a as float%d\n", in[i], full[i], vec[i], width);
+    CHECK(bad == 0);
+    free(vec);
   }
   free(full);
   free(odd);

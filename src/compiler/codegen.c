@@ -65,6 +65,11 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
    * the outer loops VPlan's native path takes: split them into scalars
    * first, and the vectoriser re-vectorises them across work-items
    * (scalarize_choice.c says when not to). */
+  if (!opt_disable) {
+    char *features = LLVMGetTargetMachineFeatureString(tm);
+    loom_mark_rsqrt_divisions(m, features);
+    LLVMDisposeMessage(features);
+  }
   if (any_outer || (!opt_disable && loom_scalarize_kernel_vectors(m)))
     rc = loom_run_passes(m, "function(scalarizer,instcombine<no-verify-fixpoint>)", tm);
   if (rc == 0)

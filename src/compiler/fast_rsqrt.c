@@ -75,9 +75,10 @@ static LLVMValueRef call_fma(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef x, 
   return LLVMBuildCall2(b, LLVMIntrinsicGetType(LLVMGetModuleContext(m), id, &t, 1), f, args, 3, "");
 }
 
+/* vt: at most 64 lanes (build_rsqrt_any) */
 static LLVMValueRef splat_float(LLVMTypeRef vt, double v) {
   unsigned n = LLVMGetVectorSize(vt);
-  LLVMValueRef e = LLVMConstReal(LLVMGetElementType(vt), v), elems[16];
+  LLVMValueRef e = LLVMConstReal(LLVMGetElementType(vt), v), elems[64];
   for (unsigned i = 0; i < n; i++)
     elems[i] = e;
   return LLVMConstVector(elems, n);
@@ -143,6 +144,84 @@ static bool has_feature(const char *features, const char *name) {
   return false;
 }
 
+/* lanes [first, first + count) of the n-lane vector v, lanes past n taken
+ * from `pad` (n lanes too) */
+static LLVMValueRef lanes_of(LLVMBuilderRef b, LLVMContextRef c, LLVMValueRef v, LLVMValueRef pad,
+                             unsigned n, unsigned first, unsigned count) {
+  LLVMValueRef idx[64];
+  for (unsigned j = 0; j < count; j++)
+    idx[j] = LLVMConstInt(LLVMInt32TypeInContext(c), first + j < 2 * n ? first + j : n, 0);
+  return LLVMBuildShuffleVector(b, v, pad, LLVMConstVector(idx, count), "");
+}
+
+/* 1 / sqrt(x) for a vector x of any width up to 64: pieces of the widest
+ * VRSQRT14PS there is (16 lanes, or 4 and 8 with AVX512VL), the last one
+ * padded with 1.0; the loop vectoriser makes 32 lanes of 8 work-items'
+ * float4s, for example. NULL where the width cannot be handled. */
+static LLVMValueRef build_rsqrt_any(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef x,
+                                    bool has_vl, bool has_dq) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(x));
+  unsigned w = n >= 16 || !has_vl ? 16 : n <= 4 ? 4 : 8;
+  unsigned pieces = (n + w - 1) / w;
+  if (n > 64 || pieces > 4)
+    return NULL;
+  LLVMTypeRef fn_type;
+  LLVMValueRef rsqrt14 = rsqrt14_of(m, w, has_vl, &fn_type);
+  if (!rsqrt14)
+    return NULL;
+  if (pieces == 1 && w == n)
+    return build_rsqrt(m, b, x, rsqrt14, fn_type, has_dq, has_dq && has_vl);
+  LLVMValueRef ones = splat_float(LLVMTypeOf(x), 1.0), part[4];
+  for (unsigned p = 0; p < pieces; p++)
+    part[p] = build_rsqrt(m, b, lanes_of(b, c, x, ones, n, p * w, w), rsqrt14, fn_type, has_dq,
+                          has_dq && has_vl);
+  /* concatenate pairwise (a missing fourth piece repeats the third), then
+   * keep the first n lanes */
+  unsigned width = w;
+  while (pieces > 1) {
+    for (unsigned p = 0; p < pieces; p += 2)
+      part[p / 2] = lanes_of(b, c, part[p], p + 1 < pieces ? part[p + 1] : part[p], width, 0,
+                             2 * width);
+    pieces = (pieces + 1) / 2;
+    width *= 2;
+  }
+  return width == n ? part[0] : lanes_of(b, c, part[0], part[0], width, 0, n);
+}
+
+/* fdiv(1, llvm.sqrt(x)) on float scalars or vectors, whose accuracy bound
+ * (Clang's !fpmath, 2.5 ulp for OpenCL's division unless
+ * -cl-fp32-correctly-rounded-divide-sqrt) lets it be an estimate */
+static bool is_rsqrt_division(LLVMValueRef i, unsigned fpmath) {
+  if (LLVMGetInstructionOpcode(i) != LLVMFDiv)
+    return false;
+  LLVMTypeRef t = LLVMTypeOf(i);
+  LLVMTypeRef elem = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+  LLVMValueRef s = LLVMGetOperand(i, 1);
+  return LLVMGetTypeKind(elem) == LLVMFloatTypeKind && loom_is_call_to_prefix(s, "llvm.sqrt.") &&
+         is_splat_one(LLVMGetOperand(i, 0)) &&
+         (fpmath_ulps(i, fpmath) >= 1.5 ||
+          (LLVMGetFastMathFlags(i) & LLVMFastMathApproxFunc));
+}
+
+/* Before O3. In float2/4/8 kernels, split into scalars and vectorised
+ * again across work-items, InstCombine rebuilds the divisions when it folds
+ * the loop vectoriser's shuffles, and the rebuilt ones lack !fpmath; IR
+ * flags are copied there. So the divisions fast_rsqrt may rewrite also get
+ * `afn` (approximate functions allowed), which no LLVM 19 transform acts on
+ * for a division by itself, and after O3 either mark qualifies. Merging
+ * two divisions (CSE) keeps only the flags both have. */
+void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) {
+  if (!has_feature(features, "avx512f"))
+    return;
+  unsigned fpmath = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), "fpmath", 6);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (is_rsqrt_division(i, fpmath))
+          LLVMSetFastMathFlags(i, LLVMGetFastMathFlags(i) | LLVMFastMathApproxFunc);
+}
+
 void loom_fast_rsqrt(LLVMModuleRef m, const char *features) {
   if (!has_feature(features, "avx512f"))
     return;
@@ -156,25 +235,27 @@ void loom_fast_rsqrt(LLVMModuleRef m, const char *features) {
         LLVMValueRef next = LLVMGetNextInstruction(i);
         LLVMTypeRef t = LLVMTypeOf(i);
         LLVMValueRef s = LLVMGetInstructionOpcode(i) == LLVMFDiv ? LLVMGetOperand(i, 1) : NULL;
-        LLVMTypeRef fn_type = NULL;
-        LLVMValueRef rsqrt14 = NULL;
         bool vector = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
-        LLVMTypeRef elem = vector ? LLVMGetElementType(t) : t;
+        if (!s || !is_rsqrt_division(i, fpmath)) {
+          i = next;
+          continue;
+        }
+        LLVMPositionBuilderBefore(b, i);
         /* scalars: through lane 0 of a 4-vector (see the top) */
-        if (s && LLVMGetTypeKind(elem) == LLVMFloatTypeKind && loom_is_call_to_prefix(s, "llvm.sqrt.") &&
-            is_splat_one(LLVMGetOperand(i, 0)) && fpmath_ulps(i, fpmath) >= 1.5 &&
-            (rsqrt14 = rsqrt14_of(m, vector ? LLVMGetVectorSize(t) : 4, has_vl, &fn_type))) {
-          LLVMPositionBuilderBefore(b, i);
-          LLVMValueRef x = LLVMGetOperand(s, 0), lane0 = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(m)), 0, 0);
-          if (!vector)
-            x = LLVMBuildInsertElement(b, LLVMConstNull(LLVMVectorType(t, 4)), x, lane0, "");
-          LLVMValueRef r = build_rsqrt(m, b, x, rsqrt14, fn_type, has_dq, has_dq && has_vl);
+        LLVMValueRef x = LLVMGetOperand(s, 0);
+        LLVMValueRef lane0 = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(m)), 0, 0);
+        if (!vector)
+          x = LLVMBuildInsertElement(b, LLVMConstNull(LLVMVectorType(t, 4)), x, lane0, "");
+        LLVMValueRef r = build_rsqrt_any(m, b, x, has_vl, has_dq);
+        if (r) {
           if (!vector)
             r = LLVMBuildExtractElement(b, r, lane0, "");
           LLVMReplaceAllUsesWith(i, r);
           LLVMInstructionEraseFromParent(i);
           if (!LLVMGetFirstUse(s) && s != next)
             LLVMInstructionEraseFromParent(s);
+        } else if (!vector) {
+          LLVMInstructionEraseFromParent(x);
         }
         i = next;
       }

@@ -183,6 +183,7 @@ void loom_stream_large_stores(LLVMModuleRef m) LOOM_HIDDEN;
  * and float-vector divisions 1 / sqrt(x) that may be inexact become
  * VRSQRT14PS and a Newton step */
 void loom_fast_rsqrt(LLVMModuleRef m, const char *features) LOOM_HIDDEN;
+void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) LOOM_HIDDEN;
 
 /* atomic_combining.c: after O3, a work-group's relaxed atomic additions
  * with unused results are summed per address and applied when it ends, in
