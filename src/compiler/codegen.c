@@ -60,16 +60,14 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
   struct loom_timer t;
   loom_time_start(&t);
   int rc = 0;
+  char *features = LLVMGetTargetMachineFeatureString(tm);
+  if (!opt_disable)
+    loom_mark_rsqrt_divisions(m, features);
   /* LLVM's loop vectoriser cannot widen OpenCL vector values (it would
    * need vectors of vectors), neither in an innermost work-item loop nor in
    * the outer loops VPlan's native path takes: split them into scalars
    * first, and the vectoriser re-vectorises them across work-items
    * (scalarize_choice.c says when not to). */
-  if (!opt_disable) {
-    char *features = LLVMGetTargetMachineFeatureString(tm);
-    loom_mark_rsqrt_divisions(m, features);
-    LLVMDisposeMessage(features);
-  }
   if (any_outer || (!opt_disable && loom_scalarize_kernel_vectors(m)))
     rc = loom_run_passes(m, "function(scalarizer,instcombine<no-verify-fixpoint>)", tm);
   if (rc == 0)
@@ -82,12 +80,11 @@ int loom_optimize_and_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_di
     loom_drop_unused_vector_variants(m);
     if (!opt_disable) {
       loom_stream_large_stores(m);
-      char *features = LLVMGetTargetMachineFeatureString(tm);
       loom_fast_rsqrt(m, features);
-      LLVMDisposeMessage(features);
       loom_combine_atomic_adds(m);
     }
   }
+  LLVMDisposeMessage(features);
   if (getenv("LOOMCL_DUMP_IR_OPT"))
     LLVMPrintModuleToFile(m, getenv("LOOMCL_DUMP_IR_OPT"), NULL);
   loom_time_phase(&t, "after O3, half lowering");

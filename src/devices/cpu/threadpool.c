@@ -73,13 +73,12 @@ static void spin_for_work(void) {
   }
 }
 
-/* how many of `left` unclaimed work-groups the next claim takes */
+/* how many of `left` unclaimed work-groups the next claim takes
+ * (min_chunk >= 1: loom_pool_submit sets it) */
 static size_t guided_chunk(size_t left, unsigned workers, size_t min_chunk) {
-  size_t n = left / (4 * (size_t)(workers ? workers : 1));
+  size_t n = left / (4 * (size_t)workers);
   if (n < min_chunk)
     n = min_chunk;
-  if (n < 1)
-    n = 1;
   return n < left ? n : left;
 }
 
@@ -92,8 +91,8 @@ static size_t guided_chunk(size_t left, unsigned workers, size_t min_chunk) {
  * slowest worker. A quarter of each worker's share rather than the half
  * of classic guided scheduling: groups may cost very different amounts
  * (Mandelbrot's middle rows iterate 256 times, its edges a few), and a
- * first claim of half a share in the costly middle held more than a whole
- * share of the work. Returns the first group, >= job->total when none is
+ * first claim of half a share in the costly middle can hold more than a
+ * whole share of the work. Returns the first group, >= job->total when none is
  * left. */
 static size_t claim(struct loom_pool_job *job, size_t *count) {
   size_t first = atomic_load_explicit(&job->next, memory_order_relaxed);
