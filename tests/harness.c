@@ -192,13 +192,24 @@ cl_kernel test_kernel_with_ir(struct test_env *env, const char *src, const char 
   if (fd < 0)
     return NULL;
   close(fd);
-  setenv("LOOMCL_DUMP_IR_OPT", path, 1);
-  setenv("LOOMCL_CACHE", "0", 1);
+  test_set_config("LOOMCL_DUMP_IR_OPT", path);
+  test_set_config("LOOMCL_CACHE", "0");
   cl_kernel k = test_kernel_from(env, src, name, options);
-  unsetenv("LOOMCL_DUMP_IR_OPT");
-  unsetenv("LOOMCL_CACHE");
+  test_set_config("LOOMCL_DUMP_IR_OPT", NULL);
+  test_set_config("LOOMCL_CACHE", NULL);
   *ir = test_read_file(path);
   unlink(path);
   CHECK(*ir != NULL);
   return k;
+}
+
+void test_set_config(const char *name, const char *value) {
+  typedef cl_int (*set_config_fn)(const char *, const char *);
+  cl_platform_id platform = NULL;
+  CHECK_OK(clGetPlatformIDs(1, &platform, NULL));
+  set_config_fn set =
+      (set_config_fn)clGetExtensionFunctionAddressForPlatform(platform, "loomclSetConfig");
+  CHECK(set != NULL);
+  if (set)
+    CHECK_OK(set(name, value));
 }

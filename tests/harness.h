@@ -91,4 +91,9 @@ char *test_read_file(const char *path);
 /* Prints a summary line and returns the process exit code. */
 int test_finish(const char *name);
 
+/* Sets a LOOMCL_* variable in the running library (LoomCL's loomclSetConfig,
+ * through clGetExtensionFunctionAddressForPlatform): unlike setenv, safe
+ * while compile threads read the configuration. value NULL: unset. */
+void test_set_config(const char *name, const char *value);
+
 #endif

@@ -1,7 +1,7 @@
 /* Buffer objects: creation, sub-buffers, reference counting, queries and
  * destructor callbacks (the queries and reference counting apply to every
  * kind of memory object). */
-#include "../core/memobj.h"
+#include "memobj.h"
 #include <string.h>
 
 static cl_mem fail(cl_int *errcode_ret, cl_int err) {
@@ -17,8 +17,8 @@ static bool is_buffer(cl_mem m) {
 static cl_ulong context_max_alloc(cl_context ctx) {
   cl_ulong max = 0;
   for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i]->lim.max_mem_alloc_size > max)
-      max = ctx->devices[i]->lim.max_mem_alloc_size;
+    if (ctx->devices[i]->desc.lim.max_mem_alloc_size > max)
+      max = ctx->devices[i]->desc.lim.max_mem_alloc_size;
   return max;
 }
 
@@ -109,7 +109,7 @@ cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
   cl_context ctx = buffer->context;
   bool aligned = false;
   for (cl_uint i = 0; i < ctx->num_devices && !aligned; i++) {
-    size_t align = ctx->devices[i]->lim.mem_base_addr_align_bits / 8;
+    size_t align = ctx->devices[i]->desc.lim.mem_base_addr_align_bits / 8;
     aligned = align == 0 || r->origin % align == 0;
   }
   if (!aligned)

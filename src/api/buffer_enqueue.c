@@ -1,7 +1,8 @@
 /* clEnqueueReadBuffer, clEnqueueWriteBuffer, clEnqueueCopyBuffer,
  * clEnqueueFillBuffer. */
-#include "../core/command.h"
-#include "../core/memobj.h"
+#include "checks.h"
+#include "command.h"
+#include "memobj.h"
 #include "mem_args.h"
 
 /* The checks read and write share: handles, range and pointer, wait list,

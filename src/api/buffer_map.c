@@ -2,8 +2,9 @@
  * Storage is host memory, so a map returns a pointer into it (zero copy; with
  * CL_MEM_USE_HOST_PTR that is the application's host_ptr + offset) and the
  * commands only order and account: nothing is copied. */
-#include "../core/command.h"
-#include "../core/memobj.h"
+#include "checks.h"
+#include "command.h"
+#include "memobj.h"
 #include "mem_args.h"
 
 #define MAP_FLAGS (CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)

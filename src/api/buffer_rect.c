@@ -1,7 +1,8 @@
 /* clEnqueueReadBufferRect, clEnqueueWriteBufferRect, clEnqueueCopyBufferRect:
  * 2D and 3D rectangles of bytes with row and slice pitches. */
-#include "../core/command.h"
-#include "../core/memobj.h"
+#include "checks.h"
+#include "command.h"
+#include "memobj.h"
 #include "mem_args.h"
 
 static bool region_valid(const size_t region[3]) {

@@ -1,5 +1,5 @@
 /* Contexts: a set of devices of the LoomCL platform plus their properties. */
-#include "../core/platform.h"
+#include "platform.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* Device enumeration, queries, partitioning and timers. */
-#include "../core/platform.h"
+#include "platform.h"
 #include <string.h>
 
 /* CL_DEVICE_VENDOR_ID: a value outside the PCI vendor range and not among the
@@ -14,7 +14,7 @@
    CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM)
 
 static bool device_matches(cl_platform_id p, cl_uint index, cl_device_type want) {
-  cl_device_type type = p->devices[index]->type;
+  cl_device_type type = p->devices[index]->desc.type;
   if (want == CL_DEVICE_TYPE_ALL)
     return !(type & CL_DEVICE_TYPE_CUSTOM);
   if ((want & CL_DEVICE_TYPE_DEFAULT) && index == 0) /* the first is the default */
@@ -55,22 +55,22 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
                        size_t *param_value_size_ret) {
   if (!loom_object_is(device, LOOM_DEVICE))
     return CL_INVALID_DEVICE;
-  const struct loom_device_limits *lim = &device->lim;
-  const cl_uint simd = device->simd_width_bytes;
+  const struct loom_device_limits *lim = &device->desc.lim;
+  const cl_uint simd = device->desc.simd_width_bytes;
   const cl_device_fp_config fp_common = CL_FP_DENORM | CL_FP_INF_NAN |
       CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
-  const bool images = device->image_support;
+  const bool images = device->desc.image_support;
 
   switch (param_name) {
   /* identity */
   case CL_DEVICE_TYPE:
-    LOOM_INFO_SCALAR(cl_device_type, device->type);
+    LOOM_INFO_SCALAR(cl_device_type, device->desc.type);
   case CL_DEVICE_VENDOR_ID:
     LOOM_INFO_SCALAR(cl_uint, LOOM_VENDOR_ID);
   case CL_DEVICE_NAME:
-    LOOM_INFO_STRING(device->name);
+    LOOM_INFO_STRING(device->desc.name);
   case CL_DEVICE_VENDOR:
-    LOOM_INFO_STRING(device->vendor);
+    LOOM_INFO_STRING(device->desc.vendor);
   case CL_DRIVER_VERSION:
     LOOM_INFO_STRING(LOOMCL_VERSION_STRING);
   case CL_DEVICE_PROFILE:

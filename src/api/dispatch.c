@@ -3,7 +3,7 @@
  * interop extensions LoomCL does not implement (GL, D3D, EGL, DX9, device
  * fission EXT, KHR sub-groups) stay NULL. */
 /* the table names every entry point, deprecated ones included */
-#include "../core/platform.h"
+#include "platform.h"
 #include <string.h>
 
 const struct _cl_icd_dispatch loom_dispatch = {
@@ -129,9 +129,22 @@ cl_int clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms,
   return clGetPlatformIDs(num_entries, platforms, num_platforms);
 }
 
+/* LoomCL's own: sets a LOOMCL_* configuration variable in a running
+ * process (name with or without the prefix; NULL value: as if unset), safe
+ * while builds and launches run on other threads. CL_INVALID_VALUE for an
+ * unknown name or an invalid value. The test suite uses it instead of
+ * setenv, which races with threads reading the environment. */
+static cl_int loomclSetConfig(const char *name, const char *value) {
+  if (!name)
+    return CL_INVALID_VALUE;
+  return loom_cfg_set(name, value) == 0 ? CL_SUCCESS : CL_INVALID_VALUE;
+}
+
 void *clGetExtensionFunctionAddress(const char *func_name) {
   if (func_name && strcmp(func_name, "clIcdGetPlatformIDsKHR") == 0)
     return (void *)clIcdGetPlatformIDsKHR;
+  if (func_name && strcmp(func_name, "loomclSetConfig") == 0)
+    return (void *)loomclSetConfig;
   return NULL;
 }
 

@@ -1,7 +1,8 @@
 /* Event entry points: waiting, queries, reference counting, profiling, user
  * events, callbacks, and the commands that only order (markers, barriers,
  * waits). Also the wait-list check every enqueue uses. */
-#include "../core/command.h"
+#include "checks.h"
+#include "command.h"
 
 cl_int loom_check_wait_list(cl_context ctx, cl_uint num, const cl_event *list) {
   if ((num == 0) != (list == NULL))

@@ -1,5 +1,5 @@
 /* Kernel entry points: creation, arguments, info queries. */
-#include "../core/kernel.h"
+#include "kernel.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,7 +210,7 @@ cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
   const struct loom_kernel_meta *m = kernel->meta;
   switch (param_name) {
   case CL_KERNEL_WORK_GROUP_SIZE:
-    LOOM_INFO_SCALAR(size_t, device->lim.max_work_group_size);
+    LOOM_INFO_SCALAR(size_t, device->desc.lim.max_work_group_size);
   case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
     size_t v[3] = {m->reqd_work_group_size[0], m->reqd_work_group_size[1],
                    m->reqd_work_group_size[2]};
@@ -219,7 +219,7 @@ cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
   case CL_KERNEL_LOCAL_MEM_SIZE:
     LOOM_INFO_SCALAR(cl_ulong, loom_kernel_local_bytes(kernel));
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-    LOOM_INFO_SCALAR(size_t, device->simd_width_bytes ? device->simd_width_bytes / 4 : 8);
+    LOOM_INFO_SCALAR(size_t, device->desc.simd_width_bytes ? device->desc.simd_width_bytes / 4 : 8);
   case CL_KERNEL_PRIVATE_MEM_SIZE:
     LOOM_INFO_SCALAR(cl_ulong, m->private_per_item + m->scratch_per_item);
   case CL_KERNEL_GLOBAL_WORK_SIZE:

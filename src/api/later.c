@@ -3,8 +3,9 @@
  * and sub-groups. Each checks its handles (and the arguments the spec checks
  * independently of the feature) and then returns the error the spec names
  * for devices without the feature, normally CL_INVALID_OPERATION. */
-#include "../core/command.h"
-#include "../core/memobj.h"
+#include "checks.h"
+#include "command.h"
+#include "memobj.h"
 
 #define FAIL(err)                                                              \
   do {                                                                         \

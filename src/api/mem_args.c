@@ -16,7 +16,7 @@ cl_int loom_check_buffer_for_queue(cl_command_queue q, cl_mem m) {
 }
 
 cl_int loom_check_sub_buffer_alignment(cl_command_queue q, cl_mem m) {
-  size_t align = q->device->lim.mem_base_addr_align_bits / 8;
+  size_t align = q->device->desc.lim.mem_base_addr_align_bits / 8;
   if (m->parent && align && m->origin % align)
     return CL_MISALIGNED_SUB_BUFFER_OFFSET;
   return CL_SUCCESS;

@@ -2,7 +2,7 @@
  * returns CL_SUCCESS or the spec's error code for that argument. */
 #ifndef LOOM_API_MEM_ARGS_H
 #define LOOM_API_MEM_ARGS_H
-#include "../core/loom.h"
+#include "loom.h"
 
 /* CL_INVALID_COMMAND_QUEUE unless q is a valid host command-queue. */
 cl_int loom_check_host_queue(cl_command_queue q) LOOM_HIDDEN;

@@ -1,7 +1,8 @@
 /* clEnqueueNativeKernel: runs a host function as a command. The argument
  * block is copied at enqueue; just before the call, each listed cl_mem in the
  * copy is replaced by a pointer to that buffer's storage. */
-#include "../core/command.h"
+#include "checks.h"
+#include "command.h"
 #include <stdlib.h>
 #include <string.h>
 

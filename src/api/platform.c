@@ -1,5 +1,5 @@
 /* Platform enumeration and queries. LoomCL has exactly one platform. */
-#include "../core/platform.h"
+#include "platform.h"
 #include <string.h>
 #include <time.h>
 

@@ -1,5 +1,5 @@
 /* Program entry points: argument validation and info queries. */
-#include "../core/program.h"
+#include "program.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Command-queue entry points: creation (1.x bitfield and 2.0+ property
  * list), reference counting, queries, flush and finish. */
-#include "../core/command.h"
+#include "command.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,13 +1,13 @@
 /* Sampler objects. They are only useful with images: while no LoomCL device
  * supports images, creation fails with CL_INVALID_OPERATION as the spec
  * requires, after the arguments have been checked. */
-#include "../core/loom.h"
+#include "loom.h"
 #include <stdlib.h>
 #include <string.h>
 
 static bool context_supports_images(cl_context ctx) {
   for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i]->image_support)
+    if (ctx->devices[i]->desc.image_support)
       return true;
   return false;
 }

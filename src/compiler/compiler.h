@@ -1,12 +1,19 @@
-/* The kernel compiler: pure functions of (input, options, device) -> artefacts.
- * Nothing here knows about cl_* handles; the core passes plain data. */
+/* The kernel compiler's interface to the rest of LoomCL: OpenCL C and
+ * bitcode in, program binaries (object code + kernel metadata) out, for a
+ * target described by plain data; nothing here knows about cl_* handles.
+ * A build's result is a function of its inputs, options and target, but
+ * the compiler keeps process-wide machinery to get there fast: compile
+ * threads that finish code generation after clBuildProgram returns
+ * (backend/) and the on-disk cache (binary/). The steps a kernel goes
+ * through are listed in pipeline.c. Loading and running the code is the
+ * device driver's business (src/devices/). */
 #ifndef LOOM_COMPILER_H
 #define LOOM_COMPILER_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define LOOM_HIDDEN __attribute__((visibility("hidden")))
+#include "config.h"
 
 /* A growable byte buffer (bitcode, object code, serialised binaries). */
 struct loom_blob {
@@ -162,23 +169,10 @@ uint64_t loom_bitcode_global_var_bytes(const struct loom_blob *bitcode) LOOM_HID
 int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
                              struct loom_program_binary *out) LOOM_HIDDEN;
 
-/* ---- the JIT ---- */
-struct loom_loaded_code;
-/* runs one work-group: (arguments, context, its __local memory, its scratch) */
+/* ---- what device code looks like to the runtime ---- */
+/* a work-group function: runs one work-group (arguments, context, its
+ * __local memory, its scratch) */
 typedef void (*loom_wg_fn)(const void *args, const void *ctx, void *local_mem, void *scratch);
-/* Loads native code; returns NULL on failure (message in *log). */
-struct loom_loaded_code *loom_jit_load(const struct loom_blob *object, char **log) LOOM_HIDDEN;
-/* Loads an executable's code; code still being generated is loaded when
- * loom_jit_lookup first asks for a kernel. */
-struct loom_loaded_code *loom_jit_load_binary(const struct loom_program_binary *bin,
-                                              char **log) LOOM_HIDDEN;
-loom_wg_fn loom_jit_lookup(struct loom_loaded_code *code, const char *kernel_name) LOOM_HIDDEN;
-void loom_jit_unload(struct loom_loaded_code *code) LOOM_HIDDEN;
-/* Adds more object code to loaded code (a specialised kernel); 0 on success. */
-int loom_jit_add(struct loom_loaded_code *code, const struct loom_blob *object, char **log) LOOM_HIDDEN;
-/* Makes a host function callable by name from code loaded afterwards (the
- * device runtime's entry points, e.g. the printf runtime). */
-void loom_jit_add_host_symbol(const char *name, uint64_t addr) LOOM_HIDDEN;
 
 /* ---- the on-disk cache (LOOMCL_CACHE_DIR, LOOMCL_CACHE=0) ---- */
 /* key: 32 hex chars of a hash over the given parts plus compiler identity */

@@ -26,11 +26,6 @@
 #define LOOM_COMMAND_H
 #include "loom.h"
 
-/* Validates an event wait list for an enqueue on a queue with context ctx:
- * CL_INVALID_EVENT_WAIT_LIST for list/count mismatch or an invalid event,
- * CL_INVALID_CONTEXT if an event belongs to another context. */
-cl_int loom_check_wait_list(cl_context ctx, cl_uint num, const cl_event *list) LOOM_HIDDEN;
-
 /* A new command event for queue q (status CL_QUEUED, one internal reference
  * held by the caller). Fill ev->cmd before loom_command_submit. Returns NULL
  * when out of memory. */
@@ -51,7 +46,7 @@ static inline cl_event loom_command_event(struct loom_command *cmd) {
  * CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if it (or a dependency) failed.
  * Consumes the caller's reference from loom_command_new, also on failure
  * (CL_OUT_OF_HOST_MEMORY: the command is discarded, *event_out untouched).
- * The wait list must have passed loom_check_wait_list. */
+ * The wait list must have been validated (api/checks.h). */
 cl_int loom_command_submit(cl_event ev, cl_uint num_wait, const cl_event *wait,
                            cl_event *event_out, bool blocking) LOOM_HIDDEN;
 

@@ -100,21 +100,24 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   const struct loom_kernel_meta *m = k->meta;
   size_t head = (sizeof(struct loom_ndrange) + 127) & ~(size_t)127;
   size_t args_bytes = (m->arg_buffer_size + 128 + 127) & ~(size_t)127;
-  size_t mems_bytes = ((m->num_args + 1) * sizeof(cl_mem) + 63) & ~(size_t)63;
+  size_t mems_bytes = ((m->num_args + 1) * (sizeof(cl_mem) + sizeof(struct loom_mem_range)) + 63) &
+                      ~(size_t)63;
   struct loom_ndrange *nd;
   if (posix_memalign((void **)&nd, 128, head + args_bytes + mems_bytes + state_size) != 0)
     return NULL;
   memset(nd, 0, sizeof *nd);
   if (state_size) {
-    nd->device_state = (unsigned char *)nd + head + args_bytes + mems_bytes;
-    memset(nd->device_state, 0, state_size);
+    nd->launch.device_state = (unsigned char *)nd + head + args_bytes + mems_bytes;
+    memset(nd->launch.device_state, 0, state_size);
   }
-  nd->fn = k->fn;
-  nd->meta = m;
+  nd->launch.fn = k->fn;
+  nd->launch.meta = m;
   nd->kernel = k;
   LOOM_RETAIN(k);
-  nd->args = (unsigned char *)nd + head;
-  nd->mems = (cl_mem *)(nd->args + args_bytes);
+  nd->launch.args = (unsigned char *)nd + head;
+  nd->mems = (cl_mem *)(nd->launch.args + args_bytes);
+  nd->ranges = (struct loom_mem_range *)(nd->mems + m->num_args + 1);
+  nd->launch.mems = nd->ranges;
   uint64_t local_off_small[16];
   uint64_t *local_off = local_off_small;
   if (m->num_args + 1 > sizeof local_off_small / sizeof *local_off_small &&
@@ -125,20 +128,22 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   }
   memset(local_off, 0, (m->num_args + 1) * sizeof *local_off);
   pthread_mutex_lock(&k->lock);
-  memcpy(nd->args, k->args, m->arg_buffer_size);
-  nd->local_mem_bytes = local_layout(k, local_off);
+  memcpy(nd->launch.args, k->args, m->arg_buffer_size);
+  nd->launch.local_mem_bytes = local_layout(k, local_off);
   for (uint32_t i = 0; i < m->num_args; i++) {
     const struct loom_arg_meta *a = &m->args[i];
     if (a->kind == LOOM_ARG_BUFFER) {
       cl_mem mem = k->arg_mem[i];
       void *ptr = mem ? mem->data : NULL;
-      memcpy(nd->args + a->offset, &ptr, sizeof ptr);
+      memcpy(nd->launch.args + a->offset, &ptr, sizeof ptr);
       if (mem) {
         LOOM_RETAIN(mem);
+        nd->ranges[nd->num_mems] = (struct loom_mem_range){mem->data, mem->size};
         nd->mems[nd->num_mems++] = mem;
+        nd->launch.num_mems = nd->num_mems;
       }
     } else if (a->kind == LOOM_ARG_LOCAL) {
-      memcpy(nd->args + a->offset, &local_off[i], sizeof local_off[i]);
+      memcpy(nd->launch.args + a->offset, &local_off[i], sizeof local_off[i]);
     }
   }
   pthread_mutex_unlock(&k->lock);

@@ -10,12 +10,17 @@ cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *
 bool loom_kernel_args_complete(cl_kernel k) LOOM_HIDDEN;
 /* __local memory one work-group needs with the current arguments */
 uint64_t loom_kernel_local_bytes(cl_kernel k) LOOM_HIDDEN;
-/* snapshot of the arguments for one launch (sizes filled by the caller) */
 /* a launch of k with its arguments as set now and state_size bytes of
- * zeroed driver state */
+ * zeroed driver state (sizes filled by the caller) */
 struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) LOOM_HIDDEN;
 
-
+/* ndrange.c: enqueues a validated launch on queue (global sizes of 0: a
+ * launch without work-items that only orders); offset, global and local
+ * hold 3 dimensions, unused ones 0, 1 and 1 */
+cl_int loom_enqueue_ndrange(cl_command_queue queue, cl_kernel kernel, cl_uint work_dim,
+                            const size_t offset[3], const size_t global[3],
+                            const size_t local[3], cl_uint num_events,
+                            const cl_event *wait_list, cl_event *event) LOOM_HIDDEN;
 
 /* ndrange_shape.c */
 bool loom_kernel_allows_nonuniform(cl_kernel k) LOOM_HIDDEN;

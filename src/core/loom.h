@@ -15,13 +15,14 @@
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
+#include "config.h"
+#include "device.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define LOOM_HIDDEN __attribute__((visibility("hidden")))
 
 /* ---------- reference-counted objects ---------- */
 
@@ -84,43 +85,17 @@ cl_int loom_info(size_t param_value_size, void *param_value,
 
 /* ---------- platform and devices ---------- */
 
-struct loom_device_ops;
-
 struct _cl_platform_id {
   struct loom_object obj;
   cl_uint num_devices;
   cl_device_id *devices;
 };
 
-struct loom_device_limits {
-  cl_uint compute_units;
-  size_t max_work_group_size;
-  size_t max_work_item_sizes[3];
-  cl_ulong global_mem_size;
-  cl_ulong max_mem_alloc_size;
-  cl_ulong local_mem_size;
-  cl_ulong max_constant_buffer_size;
-  cl_ulong global_cache_size;
-  cl_uint global_cacheline_size;
-  cl_uint max_clock_mhz;
-  cl_uint max_parameter_size;
-  cl_uint mem_base_addr_align_bits;
-  size_t printf_buffer_size; /* output one kernel launch's printf calls can hold */
-};
-
 struct _cl_device_id {
   struct loom_object obj;
   cl_platform_id platform;
-  cl_device_type type;
-  const char *name;
-  const char *vendor;        /* CL_DEVICE_VENDOR */
-  const char *llvm_cpu;      /* CPU name for code generation */
-  const char *llvm_features; /* feature string for code generation */
-  struct loom_device_limits lim;
-  unsigned simd_width_bytes; /* widest vector register */
-  bool image_support;        /* CL_DEVICE_IMAGE_SUPPORT (false until images land) */
+  struct loom_device_desc desc; /* filled by the driver */
   const struct loom_device_ops *ops;
-  void *driver; /* driver-private state */
 };
 
 /* ---------- context ---------- */

@@ -1,7 +1,6 @@
 /* Memory objects: creation, sub-buffers, destruction, destructor callbacks and
  * the registry of active maps. */
 #include "memobj.h"
-#include "../devices/device.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,7 +77,7 @@ static void mem_destroy(struct loom_object *o) {
     mem->type_data_free(mem);
   if (mem->owns_data) {
     cl_device_id dev = mem->context->devices[0];
-    dev->ops->mem_free(dev, mem->data);
+    dev->ops->mem_free(&dev->desc, mem->data);
   }
   free(mem->props);
   pthread_mutex_destroy(&mem->lock);
@@ -129,7 +128,7 @@ cl_mem loom_mem_create(cl_context ctx, cl_mem_object_type type,
     data = host_ptr;
   } else {
     cl_device_id dev = ctx->devices[0];
-    data = dev->ops->mem_alloc(dev, size);
+    data = dev->ops->mem_alloc(&dev->desc, size);
     if (!data) {
       *err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
       return NULL;
@@ -142,7 +141,7 @@ cl_mem loom_mem_create(cl_context ctx, cl_mem_object_type type,
   cl_mem mem = mem_new(ctx, type, flags, size, props, num_props);
   if (!mem) {
     if (owns)
-      ctx->devices[0]->ops->mem_free(ctx->devices[0], data);
+      ctx->devices[0]->ops->mem_free(&ctx->devices[0]->desc, data);
     *err = CL_OUT_OF_HOST_MEMORY;
     return NULL;
   }

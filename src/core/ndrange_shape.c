@@ -22,9 +22,9 @@ static size_t divisor_upto(size_t n, size_t cap) {
  * groups for load balance, and uniform groups so no partial group runs. */
 void loom_pick_local_size(cl_kernel k, cl_uint dims, const size_t *global, size_t *local) {
   const cl_device_id dev = k->device;
-  size_t max = dev->lim.max_work_group_size;
-  size_t lanes = dev->simd_width_bytes ? dev->simd_width_bytes / 4 : 8;
-  size_t cores = dev->lim.compute_units ? dev->lim.compute_units : 1;
+  size_t max = dev->desc.lim.max_work_group_size;
+  size_t lanes = dev->desc.simd_width_bytes ? dev->desc.simd_width_bytes / 4 : 8;
+  size_t cores = dev->desc.lim.compute_units ? dev->desc.lim.compute_units : 1;
   local[0] = local[1] = local[2] = 1;
   if (k->meta->reqd_work_group_size[0]) {
     for (cl_uint d = 0; d < 3; d++)

@@ -1,6 +1,5 @@
 /* Creates the platform singleton and its root devices on first use. */
 #include "platform.h"
-#include "../devices/device.h"
 #include <string.h>
 
 const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
@@ -29,7 +28,7 @@ static void platform_create(void) {
   memset(&cpu_device, 0, sizeof cpu_device);
   loom_object_init(&cpu_device.obj, LOOM_DEVICE, NULL);
   cpu_device.platform = &platform;
-  if (loom_cpu_device_init(&cpu_device) == 0)
+  if (loom_cpu_device_init(&cpu_device.desc, &cpu_device.ops) == 0)
     device_list[platform.num_devices++] = &cpu_device;
   else
     cpu_device.obj.kind = 0; /* a device that failed to start is no handle */

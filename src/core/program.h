@@ -2,7 +2,7 @@
  * launches). The compiler does the work; this layer orchestrates it. */
 #ifndef LOOM_PROGRAM_H
 #define LOOM_PROGRAM_H
-#include "../compiler/compiler.h"
+#include "compiler.h"
 #include "loom.h"
 
 /* A kernel's code specialised for one local size (variants.c): fn is NULL
@@ -22,7 +22,8 @@ struct loom_program_build {
   char *options;
   cl_program_binary_type binary_type;
   struct loom_program_binary bin;
-  struct loom_loaded_code *code;
+  cl_device_id device;
+  struct loom_device_code *code; /* loaded by the device's driver */
   loom_wg_fn *fns; /* per kernel of bin, for executables */
   struct loom_variant **variants; /* per kernel of bin: lists, or NULL */
 };
@@ -54,21 +55,17 @@ struct _cl_kernel {
   pthread_mutex_t lock;
 };
 
-/* A kernel launch as the device sees it: everything resolved and owned. */
+/* A kernel launch: what the driver sees (launch), and the references the
+ * core holds until it completes. */
 struct loom_ndrange {
-  loom_wg_fn fn;
-  const struct loom_kernel_meta *meta;
+  struct loom_launch launch; /* first: the driver hands it back */
   cl_kernel kernel; /* internal reference: keeps meta and code alive */
-  /* the code specialised for `local`, for the groups of that size, once
-   * loaded (NULL: none asked for) */
+  /* the code specialised for the local size (NULL: none asked for) */
   struct loom_variant *variant;
-  uint32_t work_dim;
-  size_t offset[3], global[3], local[3], groups[3];
-  unsigned char *args;    /* snapshot; buffers are data pointers, __local are offsets */
-  size_t local_mem_bytes; /* static __local variables + __local arguments */
-  cl_mem *mems;           /* internal references held until completion */
+  cl_mem *mems;     /* internal references held until completion */
+  struct loom_mem_range *ranges; /* the same buffers, for the driver */
   cl_uint num_mems;
-  void *device_state;     /* the driver's per-launch state (device ops) */
+  cl_event event;
 };
 
 /* program_build.c */
@@ -94,7 +91,6 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) LOO
 /* drops a build's variants (its code is being unloaded); lock held */
 void loom_variants_free(struct loom_program_build *b) LOOM_HIDDEN;
 
-/* kernel launch on a device: cpu_ndrange.c through the ops table */
 void loom_ndrange_free(struct loom_ndrange *nd) LOOM_HIDDEN;
 
 #endif

@@ -1,18 +1,24 @@
 /* Building programs: source -> (cache | front end + linker) -> JIT.
  * The compiler is pure; this file owns build state, logs and the cache. */
 #include "program.h"
-#include "../compiler/util.h"
+#include "support/util.h"
 #include "platform.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static void unload_code(struct loom_program_build *b) {
+  if (b->code)
+    b->device->ops->code_unload(b->code);
+  b->code = NULL;
+}
 
 static void program_destroy(struct loom_object *o) {
   cl_program p = (cl_program)o;
   for (cl_uint i = 0; i < p->num_devices; i++) {
     struct loom_program_build *b = &p->builds[i];
     loom_variants_free(b);
-    loom_jit_unload(b->code);
+    unload_code(b);
     free(b->fns);
     free(b->log);
     free(b->options);
@@ -37,8 +43,10 @@ cl_program loom_program_new(cl_context ctx, cl_uint num_devices, const cl_device
   p->devices = malloc(num_devices * sizeof *p->devices);
   memcpy(p->devices, devices, num_devices * sizeof *p->devices);
   p->builds = calloc(num_devices, sizeof *p->builds);
-  for (cl_uint i = 0; i < num_devices; i++)
+  for (cl_uint i = 0; i < num_devices; i++) {
     p->builds[i].status = CL_BUILD_NONE;
+    p->builds[i].device = devices[i];
+  }
   pthread_mutex_init(&p->lock, NULL);
   return p;
 }
@@ -52,17 +60,16 @@ struct loom_program_build *loom_program_build_for(cl_program p, cl_device_id dev
 
 void loom_device_target(cl_device_id dev, struct loom_target *t) {
   loom_host_target(t);
-  if (dev->llvm_cpu)
-    t->cpu = dev->llvm_cpu;
-  if (dev->llvm_features)
-    t->features = dev->llvm_features;
+  if (dev->desc.llvm_cpu)
+    t->cpu = dev->desc.llvm_cpu;
+  if (dev->desc.llvm_features)
+    t->features = dev->desc.llvm_features;
   t->extensions = LOOM_EXTENSIONS;
 }
 
 static void reset_build(struct loom_program_build *b) {
   loom_variants_free(b);
-  loom_jit_unload(b->code);
-  b->code = NULL;
+  unload_code(b);
   free(b->fns);
   b->fns = NULL;
   free(b->log);
@@ -79,16 +86,15 @@ static int load_executable(struct loom_program_build *b) {
   if (b->bin.kind != LOOM_BINARY_EXECUTABLE || (!b->bin.object.size && !b->bin.pending))
     return -1;
   loom_variants_free(b);
-  loom_jit_unload(b->code); /* a rebuild replaces what was loaded before */
-  b->code = NULL;
+  unload_code(b); /* a rebuild replaces what was loaded before */
   free(b->fns);
   b->fns = NULL;
-  b->code = loom_jit_load_binary(&b->bin, &b->log);
+  b->code = b->device->ops->code_load(&b->bin, &b->log);
   if (!b->code)
     return -1;
   b->fns = calloc(b->bin.num_kernels + 1, sizeof *b->fns);
   for (uint32_t i = 0; i < b->bin.num_kernels && !b->bin.pending; i++) {
-    b->fns[i] = loom_jit_lookup(b->code, b->bin.kernels[i].name);
+    b->fns[i] = b->device->ops->code_lookup(b->code, b->bin.kernels[i].name);
     if (!b->fns[i]) {
       loom_str_append(&b->log, "error: kernel code not found\n");
       return -1;
@@ -110,7 +116,7 @@ static void cache_store(const char *key, const struct loom_program_binary *bin) 
 loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, uint32_t i) {
   pthread_mutex_lock(&p->lock);
   if (!b->fns[i] && b->code)
-    b->fns[i] = loom_jit_lookup(b->code, b->bin.kernels[i].name);
+    b->fns[i] = b->device->ops->code_lookup(b->code, b->bin.kernels[i].name);
   loom_wg_fn fn = b->fns[i];
   pthread_mutex_unlock(&p->lock);
   return fn;

@@ -22,7 +22,7 @@
  * LOOMCL_SPECIALIZE=0 turns this off; =verbose reports each kernel
  * specialised on stderr. */
 #include "program.h"
-#include "../compiler/util.h"
+#include "support/util.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,14 +31,8 @@
 enum { MAX_VARIANTS_PER_KERNEL = 4, LAUNCHES_BEFORE_SPECIALISING = 2 };
 enum { MODE_OFF, MODE_ON, MODE_VERBOSE };
 
-static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
-static int mode;
-
-static void read_mode(void) {
-  const char *e = getenv("LOOMCL_SPECIALIZE");
-  mode = !e || !*e ? MODE_ON : !strcmp(e, "0") ? MODE_OFF : !strcmp(e, "verbose") ? MODE_VERBOSE
-                                                                                 : MODE_ON;
-}
+/* LOOMCL_SPECIALIZE's words are 0, 1, verbose: MODE_* in that order */
+_Static_assert(MODE_OFF == 0 && MODE_ON == 1 && MODE_VERBOSE == 2, "LOOMCL_SPECIALIZE choices");
 
 void loom_variants_free(struct loom_program_build *b) {
   if (b->variants)
@@ -78,15 +72,15 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   }
   loom_wg_fn fn = NULL;
   pthread_mutex_lock(&p->lock);
-  if (rc == 0 && loom_jit_add(b->code, &object, &log) == 0) {
+  if (rc == 0 && b->device->ops->code_add(b->code, &object, &log) == 0) {
     char symbol[LOOM_SPEC_SYMBOL_MAX];
     loom_wg_spec_symbol(kernel, v->local, symbol, sizeof symbol);
-    fn = loom_jit_lookup(b->code, symbol);
+    fn = b->device->ops->code_lookup(b->code, symbol);
   }
   atomic_store_explicit(&v->fn, fn, memory_order_release);
   atomic_store(&v->state, fn ? LOOM_VARIANT_READY : LOOM_VARIANT_FAILED);
   pthread_mutex_unlock(&p->lock);
-  if (mode == MODE_VERBOSE)
+  if (loom_cfg_int(LOOM_CFG_SPECIALIZE) == MODE_VERBOSE)
     fprintf(stderr, "LoomCL: kernel %s %s for local size %llux%llux%llu%s%s\n", kernel,
             fn ? "specialised" : "not specialised", (unsigned long long)v->local[0],
             (unsigned long long)v->local[1], (unsigned long long)v->local[2],
@@ -117,10 +111,9 @@ static struct loom_variant *find_or_add(struct loom_program_build *b, uint32_t i
 }
 
 struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) {
-  pthread_once(&mode_once, read_mode);
   /* the kernel's metadata never changes: most launches end here, without
    * taking the program's lock */
-  if (mode == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
+  if (loom_cfg_int(LOOM_CFG_SPECIALIZE) == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
     return NULL;
   cl_program p = k->program;
   pthread_mutex_lock(&p->lock);

@@ -1,24 +1,93 @@
-/* The interface between the core and a device driver. The core never looks
- * inside a driver; a driver never sees an unvalidated handle. */
+/* The interface between the core and a device driver: one ops table per
+ * driver. A driver sees plain data (descriptions, launches, memory
+ * ranges), never a cl_* handle, and reports back through the callbacks in
+ * the structures the core hands it. A new device is a new folder beside
+ * cpu/ with its ops table; nothing above this header changes. */
 #ifndef LOOM_DEVICE_H
 #define LOOM_DEVICE_H
-#include "../core/loom.h"
+#include "compiler.h"
+#include <CL/cl.h>
+#include <stdatomic.h>
 
-struct loom_ndrange; /* defined in core/kernel.h */
+/* the limits a driver reports for its device (CL_DEVICE_* queries) */
+struct loom_device_limits {
+  cl_uint compute_units;
+  size_t max_work_group_size;
+  size_t max_work_item_sizes[3];
+  cl_ulong global_mem_size;
+  cl_ulong max_mem_alloc_size;
+  cl_ulong local_mem_size;
+  cl_ulong max_constant_buffer_size;
+  cl_ulong global_cache_size;
+  cl_uint global_cacheline_size;
+  cl_uint max_clock_mhz;
+  cl_uint max_parameter_size;
+  cl_uint mem_base_addr_align_bits;
+  size_t printf_buffer_size; /* output one kernel launch's printf calls can hold */
+};
+
+/* what a driver tells the core about its device */
+struct loom_device_desc {
+  cl_device_type type;
+  const char *name;
+  const char *vendor;        /* CL_DEVICE_VENDOR */
+  const char *llvm_cpu;      /* CPU name for code generation */
+  const char *llvm_features; /* feature string for code generation */
+  struct loom_device_limits lim;
+  unsigned simd_width_bytes; /* widest vector register */
+  bool image_support;        /* CL_DEVICE_IMAGE_SUPPORT (false until images land) */
+};
+
+/* a buffer a launch uses: the bytes its kernel may reach through it */
+struct loom_mem_range {
+  const char *data;
+  size_t size;
+};
+
+/* A kernel launch as a driver sees it: everything resolved and owned by
+ * the core until `complete` is called. */
+struct loom_launch {
+  loom_wg_fn fn;
+  /* the code specialised for `local`, run for the groups of that size once
+   * it is loaded (NULL: none asked for; *full_fn NULL: not loaded yet) */
+  _Atomic(loom_wg_fn) *full_fn;
+  const struct loom_kernel_meta *meta;
+  uint32_t work_dim;
+  size_t offset[3], global[3], local[3], groups[3];
+  unsigned char *args;    /* snapshot; buffers are data pointers, __local are offsets */
+  size_t local_mem_bytes; /* static __local variables + __local arguments */
+  const struct loom_mem_range *mems;
+  unsigned num_mems;
+  void *device_state; /* ndrange_state_size bytes, zeroed, 64-byte aligned */
+  /* the driver calls this once every work-group has run (possibly before
+   * ndrange returns): status CL_COMPLETE, or CL_OUT_OF_RESOURCES after a
+   * fault. The launch may be freed inside it. */
+  void (*complete)(struct loom_launch *launch, cl_int status);
+};
+
+/* loaded device code (a program's kernels), owned by the driver */
+struct loom_device_code;
 
 struct loom_device_ops {
   /* storage for a memory object; aligned to at least 128 bytes */
-  void *(*mem_alloc)(cl_device_id dev, size_t size);
-  void (*mem_free)(cl_device_id dev, void *ptr);
-  /* starts a kernel launch; calls loom_event_complete(ev, ...) when every
-   * work-group has run (possibly before returning) */
-  void (*ndrange)(cl_device_id dev, struct loom_ndrange *launch, cl_event ev);
-  /* bytes of per-launch driver state (launch->device_state, zeroed, 64-byte
-   * aligned), allocated with the launch and freed with it after completion */
+  void *(*mem_alloc)(const struct loom_device_desc *dev, size_t size);
+  void (*mem_free)(const struct loom_device_desc *dev, void *ptr);
+  /* starts a kernel launch */
+  void (*ndrange)(const struct loom_device_desc *dev, struct loom_launch *launch);
+  /* bytes of per-launch driver state (launch->device_state) */
   size_t ndrange_state_size;
+  /* Loads an executable's code (code still being generated is loaded when
+   * first looked up); NULL on failure, message in *log. */
+  struct loom_device_code *(*code_load)(const struct loom_program_binary *bin, char **log);
+  /* adds more object code (a kernel specialised for a local size); 0 on success */
+  int (*code_add)(struct loom_device_code *code, const struct loom_blob *object, char **log);
+  /* the work-group function named `symbol`, NULL if absent */
+  loom_wg_fn (*code_lookup)(struct loom_device_code *code, const char *symbol);
+  void (*code_unload)(struct loom_device_code *code);
 };
 
-/* The CPU device (src/devices/cpu). Fills dev; returns 0 on success. */
-int loom_cpu_device_init(cl_device_id dev) LOOM_HIDDEN;
+/* The CPU device (src/devices/cpu): fills desc and *ops; 0 on success. */
+int loom_cpu_device_init(struct loom_device_desc *desc,
+                         const struct loom_device_ops **ops) LOOM_HIDDEN;
 
 #endif

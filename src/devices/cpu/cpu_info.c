@@ -163,7 +163,7 @@ static cl_ulong physical_memory(void) {
   return (cl_ulong)pages * (cl_ulong)page;
 }
 
-void loom_cpu_fill_info(cl_device_id dev) {
+void loom_cpu_fill_info(struct loom_device_desc *dev) {
   dev->type = CL_DEVICE_TYPE_CPU;
   dev->name = cpuinfo_string("model name", "Host CPU");
   dev->vendor = cpuinfo_string("vendor_id", "LoomCL");

@@ -1,7 +1,5 @@
 /* Running a kernel launch on the CPU: work-groups are pool jobs; each worker
  * owns its __local memory and per-work-item scratch, reused across launches. */
-#include "../../core/command.h"
-#include "../../core/program.h"
 #include "cpu.h"
 #include "cpu_printf.h"
 #include "fault_guard.h"
@@ -48,8 +46,7 @@ struct cpu_launch {
   struct loom_pool_job job; /* first: the pool hands it back */
   struct prefetch_stream streams[MAX_PREFETCH_STREAMS];
   unsigned num_streams;
-  struct loom_ndrange *nd;
-  cl_event ev;
+  struct loom_launch *nd;
   atomic_int failed;
   uint64_t stream_store_bytes;
   struct loom_printf_buffer printf_out;
@@ -58,7 +55,7 @@ struct cpu_launch {
 static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
   (void)worker;
   struct cpu_launch *l = (struct cpu_launch *)job;
-  const struct loom_ndrange *nd = l->nd;
+  const struct loom_launch *nd = l->nd;
   size_t items = nd->local[0] * nd->local[1] * nd->local[2];
   char *local = ensure(&wmem.local, &wmem.local_cap, nd->local_mem_bytes + 128);
   char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, nd->meta->scratch_per_item * items + 64 + nd->meta->scratch_uniform + 128);
@@ -102,8 +99,7 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   loom_cpu_printf_bind(&l->printf_out);
   /* the code specialised for the launch's local size runs its full-sized
    * groups once it is loaded (core/variants.c) */
-  loom_wg_fn full = nd->variant ? atomic_load_explicit(&nd->variant->fn, memory_order_acquire)
-                                : NULL;
+  loom_wg_fn full = nd->full_fn ? atomic_load_explicit(nd->full_fn, memory_order_acquire) : NULL;
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))
       break;
@@ -141,14 +137,8 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
  * other tenants share. LOOMCL_STREAMING_STORES=<bytes> sets another
  * threshold (0: never). */
 #define STREAM_CACHE_PER_CORE (4u << 20)
-static uint64_t stream_threshold(cl_device_id dev) {
-  static _Atomic int64_t from_env = -2; /* -2: not read yet, -1: unset */
-  int64_t v = atomic_load_explicit(&from_env, memory_order_relaxed);
-  if (v == -2) {
-    const char *env = getenv("LOOMCL_STREAMING_STORES");
-    v = env && *env ? (int64_t)strtoull(env, NULL, 0) : -1;
-    atomic_store_explicit(&from_env, v, memory_order_relaxed);
-  }
+static uint64_t stream_threshold(const struct loom_device_desc *dev) {
+  int64_t v = loom_cfg_int(LOOM_CFG_STREAMING_STORES);
   if (v >= 0)
     return (uint64_t)v;
   uint64_t share = (uint64_t)dev->lim.compute_units * STREAM_CACHE_PER_CORE;
@@ -161,12 +151,11 @@ _Static_assert(sizeof(struct cpu_launch) <= LOOM_CPU_LAUNCH_STATE_SIZE,
 
 static void finish_launch(struct loom_pool_job *job) {
   struct cpu_launch *l = (struct cpu_launch *)job;
-  cl_event ev = l->ev;
   cl_int status = atomic_load(&l->failed) ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
   /* the spec: printf output is flushed when the launch's event completes */
   loom_cpu_printf_flush(&l->printf_out);
   /* l lives in the launch's block, freed when the event completes */
-  loom_event_complete(ev, status);
+  l->nd->complete(l->nd, status);
 }
 
 /* Kernels with barriers run a work-group's work-item loops one after the
@@ -181,18 +170,9 @@ static void finish_launch(struct loom_pool_job *job) {
  * to 23 GB/s, the local-memory histogram and the prefix scan 4-9% faster.
  * A wrong guess costs a few prefetches per group. LOOMCL_GROUP_PREFETCH=0
  * turns this off. */
-static bool group_prefetch_enabled(void) {
-  static _Atomic int enabled = -1; /* -1: LOOMCL_GROUP_PREFETCH not read yet */
-  int v = atomic_load_explicit(&enabled, memory_order_relaxed);
-  if (v < 0) {
-    const char *env = getenv("LOOMCL_GROUP_PREFETCH");
-    v = !(env && !strcmp(env, "0"));
-    atomic_store_explicit(&enabled, v, memory_order_relaxed);
-  }
-  return v;
-}
+static bool group_prefetch_enabled(void) { return loom_cfg_int(LOOM_CFG_GROUP_PREFETCH); }
 
-static void plan_prefetch(struct cpu_launch *l, const struct loom_ndrange *nd, size_t groups) {
+static void plan_prefetch(struct cpu_launch *l, const struct loom_launch *nd, size_t groups) {
   l->num_streams = 0;
   if (nd->work_dim != 1 || nd->meta->num_barriers == 0 || groups < 2 * PREFETCH_GROUPS_AHEAD ||
       !group_prefetch_enabled())
@@ -203,8 +183,8 @@ static void plan_prefetch(struct cpu_launch *l, const struct loom_ndrange *nd, s
       continue;
     const char *ptr;
     memcpy(&ptr, nd->args + a->offset, sizeof ptr);
-    for (cl_uint m = 0; ptr && m < nd->num_mems; m++) {
-      const struct _cl_mem *mem = nd->mems[m];
+    for (unsigned m = 0; ptr && m < nd->num_mems; m++) {
+      const struct loom_mem_range *mem = &nd->mems[m];
       if (ptr < mem->data || ptr >= mem->data + mem->size)
         continue;
       size_t bytes = (size_t)(mem->data + mem->size - ptr), slice = bytes / groups;
@@ -215,11 +195,10 @@ static void plan_prefetch(struct cpu_launch *l, const struct loom_ndrange *nd, s
   }
 }
 
-void loom_cpu_ndrange(cl_device_id dev, struct loom_ndrange *nd, cl_event ev) {
+void loom_cpu_ndrange(const struct loom_device_desc *dev, struct loom_launch *nd) {
   struct cpu_launch *l = nd->device_state;
   l->nd = nd;
   l->stream_store_bytes = stream_threshold(dev);
-  l->ev = ev;
   l->printf_out.capacity = dev->lim.printf_buffer_size;
   l->job.run = run_groups;
   l->job.finish = finish_launch;

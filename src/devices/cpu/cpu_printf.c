@@ -5,7 +5,7 @@
  * on one thread), and a call that does not fit returns -1 and writes nothing.
  * The launch writes the buffer to stdout before its event completes. */
 #include "cpu_printf.h"
-#include "../../compiler/printf.h"
+#include "printf/printf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * launch completes with an error status. Faults outside kernels go to the
  * handler that was installed before LoomCL's. */
 #include "fault_guard.h"
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -1,6 +1,6 @@
 #ifndef LOOM_FAULT_GUARD_H
 #define LOOM_FAULT_GUARD_H
-#include "../../core/loom.h"
+#include "config.h"
 #include <setjmp.h>
 
 /* once per worker thread: handlers and an alternate signal stack */

@@ -1,6 +1,9 @@
 #include "threadpool.h"
-#include "../../core/loom.h"
+#include "config.h"
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Workers poll for new work for this long after their last job before they
@@ -10,6 +13,12 @@
  * spinning workers to take a tenth of the CPU from a host program that
  * computes between its kernels. */
 #define SPIN_NS 200000
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 struct pool {
   pthread_mutex_t lock;
@@ -65,10 +74,10 @@ static struct loom_pool_job *pick_job(void) {
 
 /* poll the queue for SPIN_NS (or until work arrives) */
 static void spin_for_work(void) {
-  cl_ulong end = loom_now_ns() + SPIN_NS;
+  uint64_t end = now_ns() + SPIN_NS;
   for (unsigned i = 1; !atomic_load_explicit(&pool.pending, memory_order_acquire); i++) {
     cpu_relax();
-    if (i % 64 == 0 && loom_now_ns() >= end)
+    if (i % 64 == 0 && now_ns() >= end)
       return;
   }
 }
@@ -160,9 +169,8 @@ static void *worker_main(void *arg) {
 
 static void start_pool(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
-  const char *env = getenv("LOOMCL_THREADS");
-  if (env && atoi(env) > 0)
-    n = atoi(env);
+  if (loom_cfg_int(LOOM_CFG_THREADS) > 0)
+    n = (long)loom_cfg_int(LOOM_CFG_THREADS);
   pool.workers = n > 0 ? (unsigned)n : 1;
   pthread_attr_t attr;
   pthread_attr_init(&attr);

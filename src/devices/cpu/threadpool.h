@@ -4,7 +4,10 @@
  * created per launch. */
 #ifndef LOOM_THREADPOOL_H
 #define LOOM_THREADPOOL_H
-#include "../../core/loom.h"
+#include "config.h"
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
 
 struct loom_pool_job {
   /* runs work-groups [first, first+count) on worker `worker` */

@@ -1,0 +1,190 @@
+/* Work overlapped with the Clang subprocess of a build. Clang takes 30-40 ms,
+ * most of it loading its own shared libraries, while this process waits; a
+ * helper thread uses that time to
+ *  - open the builtin library lazily in a fresh LLVM context (about 15 ms:
+ *    the library declares some 12,000 functions), which the link step of
+ *    the build then takes (loom_library_take);
+ *  - the first time in a process, run LLVM's optimiser and code generator
+ *    on a tiny function. Code generation initialises function-local statics
+ *    whose destructors are registered with atexit on first use; the compile
+ *    threads (codegen.c) register their exit handler after this warm-up, so
+ *    that it runs, and waits for jobs still inside LLVM, before those
+ *    destructors do. */
+#include "frontend/clang_overlap.h"
+#include "frontend/frontend.h"
+#include "support/build_time.h"
+#include "backend/codegen.h"
+#include "pipeline.h"
+#include "support/llvm_util.h"
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the spare library ---- */
+
+static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
+static LLVMContextRef spare_ctx;
+static LLVMModuleRef spare_lib;
+
+LLVMContextRef loom_library_take(LLVMModuleRef *lib) {
+  pthread_mutex_lock(&spare_lock);
+  LLVMContextRef c = spare_ctx;
+  *lib = spare_lib;
+  spare_ctx = NULL;
+  spare_lib = NULL;
+  pthread_mutex_unlock(&spare_lock);
+  return c ? c : LLVMContextCreate();
+}
+
+static bool spare_wanted(void) {
+  pthread_mutex_lock(&spare_lock);
+  bool empty = spare_ctx == NULL;
+  pthread_mutex_unlock(&spare_lock);
+  return empty;
+}
+
+static void prepare_spare(void) {
+  LLVMContextRef c = LLVMContextCreate();
+  char *log = NULL;
+  LLVMModuleRef lib = loom_open_builtin_library(c, &log);
+  free(log);
+  pthread_mutex_lock(&spare_lock);
+  bool keep = lib && !spare_ctx;
+  if (keep) {
+    spare_ctx = c;
+    spare_lib = lib;
+  }
+  pthread_mutex_unlock(&spare_lock);
+  if (!keep) {
+    if (lib)
+      LLVMDisposeModule(lib);
+    LLVMContextDispose(c);
+  }
+}
+
+void loom_overlap_at_exit(void) {
+  pthread_mutex_lock(&spare_lock);
+  LLVMContextRef c = spare_ctx;
+  LLVMModuleRef lib = spare_lib;
+  spare_ctx = NULL;
+  spare_lib = NULL;
+  pthread_mutex_unlock(&spare_lock);
+  if (lib)
+    LLVMDisposeModule(lib);
+  if (c)
+    LLVMContextDispose(c);
+}
+
+/* ---- the warm-up ---- */
+
+static const char warm_up_ir[] =
+    "define void @loomcl_warm_up(ptr noalias %a, ptr noalias %b, i64 %n) {\n"
+    "entry:\n"
+    "  br label %loop\n"
+    "loop:\n"
+    "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n"
+    "  %pa = getelementptr inbounds float, ptr %a, i64 %i\n"
+    "  %pb = getelementptr inbounds <3 x float>, ptr %b, i64 %i\n"
+    "  %x = load float, ptr %pa\n"
+    "  %v = load <3 x float>, ptr %pb\n"
+    "  %y = extractelement <3 x float> %v, i32 1\n"
+    "  %m = call float @llvm.fmuladd.f32(float %x, float %y, float 1.0)\n"
+    "  %e = call float @expf(float %m)\n"
+    "  %c = fcmp olt float %e, 0.0\n"
+    "  %s = select i1 %c, float 0.0, float %e\n"
+    "  store float %s, ptr %pa\n"
+    "  %i.next = add nuw i64 %i, 1\n"
+    "  %done = icmp eq i64 %i.next, %n\n"
+    "  br i1 %done, label %exit, label %loop\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n"
+    "declare float @llvm.fmuladd.f32(float, float, float)\n"
+    "declare float @expf(float)\n";
+
+static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool warmed;
+
+void loom_codegen_warm_up(const struct loom_target *target) {
+  pthread_mutex_lock(&warm_lock);
+  if (!warmed) {
+    warmed = true;
+    LLVMContextRef c = LLVMContextCreate();
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+        warm_up_ir, sizeof warm_up_ir - 1, "loomcl-warm-up", 0);
+    LLVMModuleRef m = NULL;
+    char *msg = NULL;
+    /* the IR parser owns buf */
+    if (!LLVMParseIRInContext(c, buf, &m, &msg)) {
+      LLVMTargetMachineRef tm = loom_target_machine(target);
+      if (tm) {
+        LLVMDisposeTargetData(loom_retarget(m, tm));
+        /* writing bitcode (codegen.c does) has statics of its own */
+        LLVMDisposeMemoryBuffer(LLVMWriteBitcodeToMemoryBuffer(m));
+        struct loom_blob object = {0};
+        char *log = NULL;
+        loom_time_quiet(true);
+        loom_pipeline_codegen(m, tm, false, false, &object, &log);
+        loom_time_quiet(false);
+        loom_blob_free(&object);
+        free(log);
+        LLVMDisposeTargetMachine(tm);
+      }
+      LLVMDisposeModule(m);
+    }
+    LLVMDisposeMessage(msg);
+    LLVMContextDispose(c);
+  }
+  pthread_mutex_unlock(&warm_lock);
+}
+
+/* ---- the helper thread ---- */
+
+struct loom_overlap {
+  pthread_t thread;
+  struct loom_target target;
+  bool warm, spare;
+};
+
+static void *helper(void *arg) {
+  struct loom_overlap *o = arg;
+  if (o->warm)
+    loom_codegen_warm_up(&o->target);
+  if (o->spare)
+    prepare_spare();
+  return NULL;
+}
+
+struct loom_overlap *loom_overlap_begin(const struct loom_target *target) {
+  pthread_mutex_lock(&warm_lock);
+  bool warm = !warmed && loom_codegen_async();
+  pthread_mutex_unlock(&warm_lock);
+  bool spare = spare_wanted();
+  if (!warm && !spare)
+    return NULL;
+  struct loom_overlap *o = calloc(1, sizeof *o);
+  o->target = *target;
+  o->warm = warm;
+  o->spare = spare;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 16u << 20);
+  int rc = pthread_create(&o->thread, &attr, helper, o);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) {
+    free(o);
+    return NULL;
+  }
+  return o;
+}
+
+void loom_overlap_end(struct loom_overlap *o) {
+  if (!o)
+    return;
+  pthread_join(o->thread, NULL);
+  free(o);
+  /* the warm-up is done: the exit handler may be registered now */
+  loom_codegen_register_exit();
+}

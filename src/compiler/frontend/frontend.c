@@ -1,0 +1,204 @@
+/* The front end: Clang 19 compiles OpenCL C to LLVM bitcode for spir64 (a
+ * target that keeps OpenCL address spaces). Clang runs as a child process
+ * in a private temporary folder holding the source and any embedded headers,
+ * so `#include "name.h"` finds them exactly as the application named them.
+ * Clang's diagnostics become the build log verbatim. */
+#include "support/build_time.h"
+#include "frontend/clang_overlap.h"
+#include "compiler.h"
+#include "support/util.h"
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *clang_path(void) {
+  const char *p = loom_cfg_str(LOOM_CFG_CLANG);
+  return p ? p : LOOMCL_CLANG_PATH;
+}
+
+/* Writes header `name` (possibly with sub-folders) below dir. */
+static int write_header(const char *dir, const struct loom_header *h) {
+  if (!h->name || strstr(h->name, "..") || h->name[0] == '/')
+    return -1;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, h->name);
+  char *slash = strrchr(path, '/');
+  if (slash && slash > path + strlen(dir)) {
+    *slash = 0;
+    loom_mkdirs(path);
+    *slash = '/';
+  }
+  return loom_write_file(path, h->source, strlen(h->source));
+}
+
+static int run_clang(const char *dir, char **argv, char **log) {
+  char logpath[4096];
+  snprintf(logpath, sizeof logpath, "%s/clang.log", dir);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addchdir_np(&fa, dir);
+  posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    char msg[4200];
+    snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s\n", argv[0]);
+    loom_str_append(log, msg);
+    return -1;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    ;
+  struct loom_blob out = {0};
+  if (loom_read_file(logpath, &out) == 0 && out.size)
+    loom_str_append(log, (char *)out.data);
+  loom_blob_free(&out);
+  return (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
+}
+
+int loom_compile_source(const char *source, const struct loom_header *headers,
+                        size_t num_headers, const char *options,
+                        const struct loom_target *target, struct loom_blob *bitcode,
+                        char **log) {
+  *log = strdup("");
+  struct loom_timer t;
+  loom_time_start(&t);
+  struct loom_build_options o;
+  char *optlog = NULL;
+  if (loom_parse_options(options, false, &o, &optlog) != 0) {
+    if (optlog)
+      loom_str_append(log, optlog);
+    free(optlog);
+    return -2;
+  }
+  char *dir = loom_make_temp_dir();
+  if (!dir) {
+    loom_free_options(&o);
+    loom_str_append(log, "error: cannot create a temporary folder\n");
+    return -1;
+  }
+  int rc = 0;
+  for (size_t i = 0; i < num_headers && rc == 0; i++)
+    if (write_header(dir, &headers[i]) != 0) {
+      loom_str_append(log, "error: invalid header name\n");
+      rc = -1;
+    }
+  /* Clang's opencl-c-base.h defines the optional OpenCL C 3.0 features a
+   * SPIR target could have; the program must see only what the device
+   * reports (CL_DEVICE_OPENCL_C_FEATURES), so a prelude undefines the rest. */
+  static const char prelude[] =
+      "#undef __opencl_c_read_write_images\n"
+      "#undef __IMAGE_SUPPORT__\n"
+      /* the device's OpenCL version; Clang leaves it to the implementation */
+      "#define __OPENCL_VERSION__ 300\n"
+      "#undef __opencl_c_ext_fp32_global_atomic_add\n"
+      "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
+      "#undef __opencl_c_ext_fp32_local_atomic_add\n"
+      "#undef __opencl_c_ext_fp32_local_atomic_min_max\n"
+      "#undef __opencl_c_ext_image_raw10_raw12\n"
+      "#undef __opencl_c_ext_image_unorm_int_2_101010\n"
+      "#undef __opencl_c_integer_dot_product_input_4x8bit\n"
+      "#undef __opencl_c_integer_dot_product_input_4x8bit_packed\n"
+      "#undef __opencl_c_kernel_clock_scope_device\n"
+      "#undef __opencl_c_kernel_clock_scope_sub_group\n"
+      "#undef __opencl_c_kernel_clock_scope_work_group\n"
+      "#undef cl_khr_extended_bit_ops\n"
+      "#undef cl_khr_integer_dot_product\n"
+      "#undef cl_khr_kernel_clock\n"
+      "#undef cl_khr_subgroup_extended_types\n"
+      "#undef cl_khr_subgroup_non_uniform_vote\n"
+      "#undef cl_khr_subgroup_ballot\n"
+      "#undef cl_khr_subgroup_non_uniform_arithmetic\n"
+      "#undef cl_khr_subgroup_shuffle\n"
+      "#undef cl_khr_subgroup_shuffle_relative\n"
+      "#undef cl_khr_subgroup_clustered_reduce\n"
+      "#undef cl_khr_subgroup_rotate\n"
+      "#undef cl_ext_float_atomics\n"
+      "#undef __opencl_c_ext_fp64_global_atomic_add\n"
+      "#undef __opencl_c_ext_fp64_local_atomic_add\n"
+      "#undef __opencl_c_ext_fp64_global_atomic_min_max\n"
+      "#undef __opencl_c_ext_fp64_local_atomic_min_max\n";
+  char prelude_path[4096];
+  snprintf(prelude_path, sizeof prelude_path, "%s/.loomcl-prelude/features.h", dir);
+  char prelude_dir[4096];
+  snprintf(prelude_dir, sizeof prelude_dir, "%s/.loomcl-prelude", dir);
+  if (rc == 0 && (loom_mkdirs(prelude_dir) != 0 ||
+                  loom_write_file(prelude_path, prelude, sizeof prelude - 1) != 0))
+    rc = -1;
+  char src_path[4096];
+  snprintf(src_path, sizeof src_path, "%s/program.cl", dir);
+  if (rc == 0 && loom_write_file(src_path, source, strlen(source)) != 0)
+    rc = -1;
+
+  if (rc == 0) {
+    /* the front end sees exactly the extensions the device reports */
+    char ext[2048];
+    snprintf(ext, sizeof ext,
+             "-cl-ext=-all,+__opencl_c_int64,+__opencl_c_work_group_collective_functions"
+             /* OpenCL C 2.0 atomics with every order and scope, the generic
+              * address space, program-scope global variables */
+             ",+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst"
+             ",+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices"
+             ",+__opencl_c_generic_address_space,+__opencl_c_program_scope_global_variables%s",
+             target->fp64 ? ",+__opencl_c_fp64" : "");
+    for (const char *e = target->extensions ? target->extensions : ""; *e;) {
+      while (*e == ' ')
+        e++;
+      size_t n = strcspn(e, " ");
+      if (n && n < 200 && strlen(ext) + n + 3 < sizeof ext)
+        snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%.*s", (int)n, e);
+      e += n;
+    }
+    char incl[4200];
+    snprintf(incl, sizeof incl, "-I%s", dir);
+    const char *fixed[] = {clang_path(), "-x", "cl", "-target", "spir64-unknown-unknown",
+                           "-Xclang", "-fdeclare-opencl-builtins", "-Xclang",
+                           "-finclude-default-header", "-Xclang", ext, "-emit-llvm", "-c", "-O2",
+                           "-Xclang", "-disable-llvm-passes", "-ffp-contract=on",
+                           "-fno-discard-value-names", incl, NULL};
+    size_t nf = sizeof fixed / sizeof fixed[0] - 1;
+    char **argv = calloc(nf + o.num_clang_args + 8, sizeof(char *));
+    size_t a = 0;
+    for (size_t i = 0; i < nf; i++)
+      argv[a++] = (char *)fixed[i];
+    if (o.cl_std == 0)
+      argv[a++] = "-cl-std=CL1.2";
+    for (size_t i = 0; i < o.num_clang_args; i++)
+      argv[a++] = o.clang_args[i];
+    argv[a++] = "-include";
+    argv[a++] = ".loomcl-prelude/features.h";
+    argv[a++] = "-o";
+    argv[a++] = "program.bc";
+    argv[a++] = "program.cl";
+    argv[a] = NULL;
+    loom_time_phase(&t, "front end: setup");
+    /* the link step's preparation runs while Clang does */
+    struct loom_overlap *overlap = loom_overlap_begin(target);
+    rc = run_clang(dir, argv, log);
+    loom_time_phase(&t, "front end: clang");
+    loom_overlap_end(overlap);
+    loom_time_phase(&t, "front end: wait for helper");
+    free(argv);
+    if (rc == 0) {
+      char bc_path[4096];
+      snprintf(bc_path, sizeof bc_path, "%s/program.bc", dir);
+      if (loom_read_file(bc_path, bitcode) != 0)
+        rc = -1;
+    } else if (strstr(*log, "unknown argument") || strstr(*log, "unsupported option") ||
+               strstr(*log, "invalid value") || strstr(*log, "unsupported argument")) {
+      rc = -2;
+    }
+  }
+  loom_free_options(&o);
+  loom_remove_temp_dir(dir);
+  return rc;
+}

@@ -1,0 +1,24 @@
+/* The front end's IR-level steps: linking modules and the builtin
+ * library, reading kernel metadata (clang itself: frontend.c). */
+#ifndef LOOM_FRONTEND_H
+#define LOOM_FRONTEND_H
+#include "support/llvm_util.h"
+
+/* kernel_meta.c */
+int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
+                                 struct loom_program_binary *out) LOOM_HIDDEN;
+bool loom_is_kernel(LLVMValueRef f) LOOM_HIDDEN;
+
+/* link.c: opens the builtin library lazily in c; NULL on failure (log) */
+LLVMModuleRef loom_open_builtin_library(LLVMContextRef c, char **log) LOOM_HIDDEN;
+/* link.c: calls into functions nobody defines are link errors; -1 (log) */
+int loom_check_undefined(LLVMModuleRef m, char **log) LOOM_HIDDEN;
+/* link.c: every function gets the C calling convention; everything but the
+ * kernels becomes internal and always-inline, except the builtins' cold
+ * paths (__loom_cold_*), kept out of line */
+void loom_prepare_functions(LLVMModuleRef m) LOOM_HIDDEN;
+/* link.c: bytes of private variables that stayed in memory in kernel k
+ * (CL_KERNEL_PRIVATE_MEM_SIZE) */
+uint64_t loom_private_bytes(LLVMValueRef k, LLVMTargetDataRef td) LOOM_HIDDEN;
+
+#endif

@@ -1,0 +1,404 @@
+/* The kernel pipeline: every step a program's linked bitcode goes through
+ * to become object code, in order, one line each. Read this table first;
+ * each pass lives in the folder its line names. The front end (OpenCL C
+ * to bitcode: frontend/frontend.c, linking inputs: frontend/link.c) runs
+ * before it; the device's driver loads the result (src/devices/).
+ *
+ * Two stages. The build stage runs inside clBuildProgram and ends with
+ * every build error and all kernel metadata known, and with the module
+ * verified; the code generation stage runs on a compile thread
+ * (backend/codegen_jobs.c) or right after. Every pass can run alone on IR
+ * (tools/loom-opt); with LOOMCL_VERIFY=1 (the test suite) the module is
+ * verified after each one, and a broken module is a build error, never a
+ * crash inside LLVM. */
+#include "pipeline.h"
+#include "analysis/analysis.h"
+#include "backend/codegen.h"
+#include "frontend/frontend.h"
+#include "printf/printf.h"
+#include "support/build_time.h"
+#include "support/util.h"
+#include "target/x86/half_lower.h"
+#include "target/x86/x86.h"
+#include "vectorize/vectorize.h"
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Linker.h>
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the build stage ---- */
+
+static int link_builtins(struct loom_pipeline *p) {
+  LLVMModuleRef lib = p->lib ? p->lib : loom_open_builtin_library(LLVMGetModuleContext(p->m), p->log);
+  p->lib = NULL;
+  if (!lib)
+    return -1;
+  if (LLVMLinkModules2(p->m, lib)) {
+    loom_str_append(p->log, "error: linking the builtin library failed\n");
+    return -1;
+  }
+  return 0;
+}
+
+static int lower_printf(struct loom_pipeline *p) { return loom_lower_printf(p->m, p->log); }
+
+static int check_undefined(struct loom_pipeline *p) { return loom_check_undefined(p->m, p->log); }
+
+static int retarget(struct loom_pipeline *p) {
+  if (p->td)
+    LLVMDisposeTargetData(p->td);
+  p->td = loom_retarget(p->m, p->tm);
+  return 0;
+}
+
+static int kernel_meta(struct loom_pipeline *p) {
+  assert(p->out->num_kernels == 0 && !p->out->kernels);
+  return loom_kernel_meta_from_module(p->m, p->td, true, p->out) < 0 ? -1 : 0;
+}
+
+static int prepare_functions(struct loom_pipeline *p) {
+  loom_prepare_functions(p->m);
+  return 0;
+}
+
+static int guard_divisions(struct loom_pipeline *p) {
+  loom_guard_divisions(p->m);
+  return 0;
+}
+
+static int inline_all(struct loom_pipeline *p) {
+  return loom_run_passes(p->m,
+                         "always-inline,function(sroa,early-cse,simplifycfg,"
+                         "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)",
+                         p->tm);
+}
+
+/* the kernel function of kernel i (NULL if the module lost it) */
+static LLVMValueRef kernel_fn(struct loom_pipeline *p, uint32_t i) {
+  return LLVMGetNamedFunction(p->m, p->out->kernels[i].name);
+}
+
+static int missing_kernel(struct loom_pipeline *p, uint32_t i) {
+  loom_str_append(p->log, "error: internal: kernel '");
+  loom_str_append(p->log, p->out->kernels[i].name);
+  loom_str_append(p->log, "' is not in the module\n");
+  return -1;
+}
+
+static int wg_local_atomics(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    LLVMValueRef k = kernel_fn(p, i);
+    if (!k)
+      return missing_kernel(p, i);
+    loom_lower_local_atomics(k);
+  }
+  return 0;
+}
+
+static int wg_local_vars(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    LLVMValueRef k = kernel_fn(p, i);
+    if (!k)
+      return missing_kernel(p, i);
+    struct loom_kernel_meta *km = &p->out->kernels[i];
+    km->local_static_bytes = loom_wg_lower_local_vars(p->m, k, p->td);
+    km->private_per_item = loom_private_bytes(k, p->td);
+  }
+  return 0;
+}
+
+static int wg_barriers(struct loom_pipeline *p) {
+  uint32_t n = p->out->num_kernels;
+  loom_wg_builds_free(p->builds, n);
+  p->builds = calloc(n + 1, sizeof *p->builds);
+  if (!p->builds)
+    return -1;
+  for (uint32_t i = 0; i < n; i++) {
+    struct loom_kernel_meta *km = &p->out->kernels[i];
+    struct loom_wg_build *b = &p->builds[i];
+    b->kernel = kernel_fn(p, i);
+    if (!b->kernel)
+      return missing_kernel(p, i);
+    b->meta = km;
+    b->specialised = p->spec && !strcmp(km->name, p->spec->kernel);
+    struct loom_slots slots;
+    b->num_barriers = loom_wg_prepare_barriers(p->m, b->kernel, p->td, &slots);
+    km->num_barriers = b->num_barriers;
+    km->divergent_loops = slots.num_divergent;
+    km->scratch_per_item = slots.bytes_per_item;
+    b->uniform_bytes = slots.uniform_bytes;
+    b->num_divergent = slots.num_divergent;
+    b->divergent = slots.divergent;
+    b->masked = slots.masked;
+    b->where_slot = slots.where_slot;
+    km->scratch_uniform = 2 * ((slots.uniform_bytes + 63) / 64 * 64);
+  }
+  return 0;
+}
+
+static int wg_regions(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++)
+    loom_wg_make_regions(p->m, &p->builds[i]);
+  return loom_run_passes(p->m, "always-inline", p->tm);
+}
+
+static int wg_function(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    loom_wg_finish_regions(p->m, &p->builds[i]);
+    loom_wg_make_function(p->m, &p->builds[i], p->td, p->target->simd_bytes);
+  }
+  return loom_run_passes(p->m, "always-inline", p->tm);
+}
+
+static int wg_resolve(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    loom_wg_resolve(p->m, &p->builds[i]);
+    LLVMSetLinkage(p->builds[i].kernel, LLVMInternalLinkage);
+    p->any_outer |= p->builds[i].any_outer;
+  }
+  return 0;
+}
+
+static int wg_specialize(struct loom_pipeline *p) {
+  if (!p->spec)
+    return 0;
+  return loom_wg_specialize(p->m, p->builds, p->out->num_kernels, p->spec, p->log);
+}
+
+static int internalize(struct loom_pipeline *p) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(p->m); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage)
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+  return 0;
+}
+
+static int vector_variants(struct loom_pipeline *p) {
+  loom_add_vector_variants(p->m);
+  return 0;
+}
+
+/* ---- the code generation stage ---- */
+
+static int mark_rsqrt(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_mark_rsqrt_divisions(p->m, p->features);
+  return 0;
+}
+
+/* LLVM's loop vectoriser cannot widen OpenCL vector values (it would need
+ * vectors of vectors), neither in an innermost work-item loop nor in the
+ * outer loops VPlan's native path takes: split them into scalars first,
+ * and the vectoriser re-vectorises them across work-items
+ * (vectorize/scalarize_choice.c says when not to). */
+static int scalarize_vectors(struct loom_pipeline *p) {
+  if (p->any_outer || (!p->opt_disable && loom_scalarize_kernel_vectors(p->m)))
+    return loom_run_passes(p->m, "function(scalarizer,instcombine<no-verify-fixpoint>)", p->tm);
+  return 0;
+}
+
+static int optimize(struct loom_pipeline *p) {
+  return loom_run_passes(p->m, p->opt_disable ? "default<O1>" : "default<O3>", p->tm);
+}
+
+static int uniform_phis(struct loom_pipeline *p) {
+  if (p->any_outer && loom_scalarize_uniform_vector_phis(p->m))
+    return loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>,early-cse,simplifycfg)",
+                           p->tm);
+  return 0;
+}
+
+static int half_lower(struct loom_pipeline *p) {
+  loom_lower_half_ops(p->m);
+  return 0;
+}
+
+static int drop_vector_variants(struct loom_pipeline *p) {
+  loom_drop_unused_vector_variants(p->m);
+  return 0;
+}
+
+static int streaming_stores(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_stream_large_stores(p->m);
+  return 0;
+}
+
+static int fast_rsqrt(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_fast_rsqrt(p->m, p->features);
+  return 0;
+}
+
+static int combine_atomics(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_combine_atomic_adds(p->m);
+  return 0;
+}
+
+#define BUILD LOOM_STAGE_BUILD
+#define CODEGEN LOOM_STAGE_CODEGEN
+const struct loom_pass loom_passes[] = {
+    /* ---- build stage: inside clBuildProgram ---- */
+    {"link-builtins", link_builtins, BUILD, NULL,
+     "links the builtin library's functions the program uses (frontend/link.c)"},
+    {"lower-printf", lower_printf, BUILD, NULL,
+     "printf calls become __loom_printf with packed argument records; bad formats are errors (printf/)"},
+    {"check-undefined", check_undefined, BUILD, NULL,
+     "calls to functions nobody defines are link errors (frontend/link.c)"},
+    {"retarget", retarget, BUILD, NULL, "spir64 becomes the host's triple and data layout (support/llvm_util.c)"},
+    {"kernel-meta", kernel_meta, BUILD, "retarget",
+     "kernel names, argument kinds, sizes and offsets (frontend/kernel_meta.c)"},
+    {"prepare-functions", prepare_functions, BUILD, NULL,
+     "C calling convention; everything but kernels internal and always-inline, cold builtin paths kept out of line (frontend/link.c)"},
+    {"guard-divisions", guard_divisions, BUILD, NULL,
+     "integer division by 0 and INT_MIN / -1 never trap (target/x86/safe_division.c)"},
+    {"inline", inline_all, BUILD, NULL,
+     "LLVM: always-inline, sroa, early-cse, simplifycfg, instcombine, loop-simplify, lcssa"},
+    {"wg-local-atomics", wg_local_atomics, BUILD, "kernel-meta",
+     "atomics on __local memory become plain operations: one thread runs a group (workgroup/local_atomics.c)"},
+    {"wg-local-vars", wg_local_vars, BUILD, "kernel-meta",
+     "__local variables become offsets into the group's local memory; private bytes measured (workgroup/local_mem.c)"},
+    {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
+     "barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
+    {"wg-regions", wg_regions, BUILD, "wg-barriers",
+     "the code between barriers becomes one region function each (workgroup/wg_function.c)"},
+    {"wg-function", wg_function, BUILD, "wg-regions",
+     "<kernel>.loom_wg: the work-item loops around the regions, parallel-loop metadata, the barrier dispatch (workgroup/wg_function.c, vectorize/parallel_md.c, vectorize/outer_loop.c)"},
+    {"wg-resolve", wg_resolve, BUILD, "wg-function",
+     "the work-item builtins and slot placeholders become loads from the context and scratch (workgroup/wg_function.c)"},
+    {"wg-specialize", wg_specialize, BUILD, "wg-resolve",
+     "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
+    {"internalize", internalize, BUILD, NULL, "only the work-group functions stay visible"},
+    {"vector-variants", vector_variants, BUILD, NULL,
+     "scalar math calls get vector variants so that their work-item loops still vectorise (vectorize/vector_variants.c)"},
+    /* ---- code generation stage: on a compile thread ---- */
+    {"mark-rsqrt", mark_rsqrt, CODEGEN, NULL,
+     "AVX-512: 1 / sqrt(x) divisions marked approximable before InstCombine drops !fpmath (target/x86/fast_rsqrt.c)"},
+    {"scalarize-vectors", scalarize_vectors, CODEGEN, NULL,
+     "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items (vectorize/scalarize_choice.c)"},
+    {"O3", optimize, CODEGEN, NULL,
+     "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
+    {"uniform-phis", uniform_phis, CODEGEN, NULL,
+     "lane-uniform vector phis from VPlan's outer loops back to scalars (vectorize/uniform_phi.c)"},
+    {"half-lower", half_lower, CODEGEN, NULL,
+     "half operations LLVM 19's x86 back end gets wrong, through float (target/x86/half_lower.c)"},
+    {"drop-vector-variants", drop_vector_variants, CODEGEN, NULL,
+     "the vector variants the vectoriser did not call are deleted (vectorize/vector_variants.c)"},
+    {"streaming-stores", streaming_stores, CODEGEN, NULL,
+     "large write-only vector stores become non-temporal, tested at run time (target/x86/streaming_stores.c)"},
+    {"fast-rsqrt", fast_rsqrt, CODEGEN, NULL,
+     "AVX-512: float 1 / sqrt(x) becomes VRSQRT14PS and a Newton step (target/x86/fast_rsqrt.c)"},
+    {"combine-atomics", combine_atomics, CODEGEN, NULL,
+     "a group's relaxed atomic additions summed per address, applied once (target/x86/atomic_combining.c)"},
+    {NULL, NULL, 0, NULL, NULL},
+};
+#undef BUILD
+#undef CODEGEN
+
+/* ---- running it ---- */
+
+size_t loom_pipeline_count(void) {
+  size_t n = 0;
+  while (loom_passes[n].name)
+    n++;
+  return n;
+}
+
+size_t loom_pipeline_codegen_start(void) {
+  size_t i = 0;
+  while (loom_passes[i].name && loom_passes[i].stage != LOOM_STAGE_CODEGEN)
+    i++;
+  return i;
+}
+
+const struct loom_pass *loom_pass_find(const char *name) {
+  for (const struct loom_pass *ps = loom_passes; ps->name; ps++)
+    if (!strcmp(ps->name, name))
+      return ps;
+  return NULL;
+}
+
+int loom_pipeline_verify(struct loom_pipeline *p, const char *when) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(p->m, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return 0;
+  }
+  const char *dump = loom_cfg_str(LOOM_CFG_DUMP_IR);
+  if (dump) /* the invalid module, for a bug report */
+    LLVMPrintModuleToFile(p->m, dump, NULL);
+  loom_str_append(p->log, "error: LoomCL made invalid IR ");
+  loom_str_append(p->log, when);
+  loom_str_append(p->log, ":\n");
+  /* the verifier lists every broken instruction: the first lines say enough */
+  if (msg && strlen(msg) > 4000)
+    strcpy(msg + 3990, "\n...\n");
+  loom_str_append(p->log, msg ? msg : "");
+  loom_str_append(p->log, "\n");
+  LLVMDisposeMessage(msg);
+  return -1;
+}
+
+int loom_pipeline_run(struct loom_pipeline *p, size_t first, size_t last) {
+  struct loom_timer t;
+  loom_time_start(&t);
+  for (size_t i = first; i <= last && loom_passes[i].name; i++) {
+    const struct loom_pass *ps = &loom_passes[i];
+    if (ps->run(p) != 0) {
+      if (!*p->log || !strstr(*p->log, "error"))
+        loom_str_append(p->log, "error: the compiler failed in a LoomCL pass\n");
+      return -1;
+    }
+    loom_time_phase(&t, ps->name);
+    if (p->verify_each) {
+      char when[64];
+      snprintf(when, sizeof when, "after pass %s", ps->name);
+      if (loom_pipeline_verify(p, when))
+        return -1;
+    }
+  }
+  return 0;
+}
+
+void loom_pipeline_finish(struct loom_pipeline *p) {
+  if (p->builds && p->out)
+    loom_wg_builds_free(p->builds, p->out->num_kernels);
+  p->builds = NULL;
+  if (p->td)
+    LLVMDisposeTargetData(p->td);
+  p->td = NULL;
+  if (p->lib)
+    LLVMDisposeModule(p->lib);
+  p->lib = NULL;
+  LLVMDisposeMessage(p->features);
+  p->features = NULL;
+}
+
+int loom_pipeline_build(struct loom_pipeline *p) {
+  p->verify_each = loom_cfg_int(LOOM_CFG_VERIFY) == 1;
+  if (loom_pipeline_run(p, 0, loom_pipeline_codegen_start() - 1))
+    return -1;
+  /* always, whatever LOOMCL_VERIFY says: LLVM's optimiser assumes valid IR
+   * and may crash the application on anything else */
+  return loom_pipeline_verify(p, "before optimisation");
+}
+
+int loom_pipeline_codegen(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_disable,
+                          bool any_outer, struct loom_blob *object, char **log) {
+  struct loom_pipeline p = {
+      .m = m,
+      .tm = tm,
+      .opt_disable = opt_disable,
+      .any_outer = any_outer,
+      .features = LLVMGetTargetMachineFeatureString(tm),
+      .verify_each = loom_cfg_int(LOOM_CFG_VERIFY) == 1,
+      .log = log,
+  };
+  int rc = loom_pipeline_run(&p, loom_pipeline_codegen_start(), loom_pipeline_count() - 1);
+  loom_pipeline_finish(&p);
+  if (rc == 0)
+    rc = loom_emit_object(m, tm, object, log);
+  return rc;
+}

@@ -1,0 +1,28 @@
+/* Rewrites that only make sense on x86: integer division never trapping,
+ * and after O3 the fp16 lowering (half_lower.h), non-temporal stores,
+ * the AVX-512 reciprocal square root and combined atomic additions. */
+#ifndef LOOM_TARGET_X86_H
+#define LOOM_TARGET_X86_H
+#include "support/llvm_util.h"
+
+/* safe_division.c: integer divisions never trap */
+void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
+
+
+/* streaming_stores.c: after O3, full-width vector stores into buffers the
+ * kernel never reads become non-temporal when the launch is large and the
+ * address aligned (tested at run time) */
+void loom_stream_large_stores(LLVMModuleRef m) LOOM_HIDDEN;
+
+/* fast_rsqrt.c: after O3, with AVX-512 (features: the target's), float
+ * and float-vector divisions 1 / sqrt(x) that may be inexact become
+ * VRSQRT14PS and a Newton step */
+void loom_fast_rsqrt(LLVMModuleRef m, const char *features) LOOM_HIDDEN;
+void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) LOOM_HIDDEN;
+
+/* atomic_combining.c: after O3, a work-group's relaxed atomic additions
+ * with unused results are summed per address and applied when it ends, in
+ * functions where nothing could observe the pending sums */
+void loom_combine_atomic_adds(LLVMModuleRef m) LOOM_HIDDEN;
+
+#endif

@@ -1,0 +1,131 @@
+/* Which work-item loops to hand to LLVM's outer-loop vectoriser.
+ *
+ * A region whose body contains a loop (n-body's loop over all bodies, a
+ * naive matrix product's k loop) leaves the work-item loop outermost, and
+ * LLVM's ordinary vectoriser only vectorises innermost loops. VPlan's native
+ * path vectorises an outer loop across its iterations (here: work-items)
+ * when the inner loops' trip counts are the same for every work-item; it
+ * bails out safely on divergent inner loops and branches, but it does not
+ * check the instructions themselves and crashes on calls it cannot widen.
+ * So a region qualifies only when every instruction in it is one the
+ * scalarizer splits and the native path widens: arithmetic, comparisons,
+ * casts (bit casts between scalars), selects, phis, address arithmetic,
+ * plain loads and stores, and calls of element-wise intrinsics; and no
+ * store sits inside an inner loop: O3 turns such loops (zeroing or copying a row per work-item) into memset
+ * or memcpy calls before the vectoriser runs, which it would then fail on.
+ * For the same reason no store in the region may store a constant or an
+ * aggregate (MemCpyOpt makes memsets and memcpys of those). */
+#include "loom_abi.h"
+#include "vectorize/vectorize.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const widenable_intrinsics[] = {
+    "llvm.fmuladd.", "llvm.fma.",   "llvm.sqrt.",     "llvm.fabs.",  "llvm.minnum.",
+    "llvm.maxnum.",  "llvm.copysign.", "llvm.floor.", "llvm.ceil.",  "llvm.trunc.",
+    "llvm.rint.",    "llvm.round.", "llvm.smin.",     "llvm.smax.",  "llvm.umin.",
+    "llvm.umax.",    "llvm.abs.",   "llvm.minimum.",  "llvm.maximum."};
+
+/* placeholders that later become group-uniform loads from the context */
+static const char *const uniform_placeholders[] = {LOOM_SYM_WI, LOOM_SYM_SLOT_BASE,
+                                                   LOOM_SYM_LOCAL_BASE};
+
+bool loom_widenable_intrinsic(const char *name) {
+  for (size_t i = 0; i < sizeof widenable_intrinsics / sizeof *widenable_intrinsics; i++)
+    if (strncmp(name, widenable_intrinsics[i], strlen(widenable_intrinsics[i])) == 0)
+      return true;
+  return false;
+}
+
+static bool widenable_call(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!callee || !LLVMIsAFunction(callee))
+    return false;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  for (size_t i = 0; i < sizeof uniform_placeholders / sizeof *uniform_placeholders; i++)
+    if (strcmp(name, uniform_placeholders[i]) == 0)
+      return true;
+  return LLVMGetIntrinsicID(callee) && loom_widenable_intrinsic(name);
+}
+
+bool loom_widenable_instruction(LLVMValueRef in) {
+  switch (LLVMGetInstructionOpcode(in)) {
+  case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul: case LLVMFMul:
+  case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem: case LLVMSRem: case LLVMFRem:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMFNeg: case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI:
+  case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
+  case LLVMICmp: case LLVMFCmp: case LLVMSelect: case LLVMPHI: case LLVMGetElementPtr:
+  case LLVMBr: case LLVMRet: case LLVMExtractElement: case LLVMInsertElement:
+  case LLVMShuffleVector: case LLVMFreeze:
+    return true;
+  case LLVMBitCast: /* reinterpreting a scalar (as_double, bit tricks) */
+    return LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind &&
+           LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) != LLVMVectorTypeKind;
+  case LLVMLoad:
+    return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
+  case LLVMStore: {
+    /* a store of a constant (vstore16 of a splat, zeroing) may become a
+     * memset, and one of an aggregate a memcpy, before the vectoriser runs */
+    LLVMValueRef v = LLVMGetOperand(in, 0);
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+    if (LLVMIsConstant(v) || k == LLVMStructTypeKind || k == LLVMArrayTypeKind)
+      return false;
+    return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
+  }
+  case LLVMCall:
+    return widenable_call(in);
+  default:
+    return false;
+  }
+}
+
+/* can bb reach itself? (a breadth-first walk over at most `limit` blocks;
+ * giving up counts as yes) */
+static bool on_cycle(LLVMBasicBlockRef bb, unsigned limit) {
+  LLVMBasicBlockRef *queue = malloc(limit * sizeof *queue);
+  unsigned head = 0, tail = 0;
+  bool found = false, gave_up = false;
+  queue[tail++] = bb;
+  while (head < tail && !found) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(queue[head++]);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned i = 0; i < ns && !found; i++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(term, i);
+      if (s == bb) {
+        found = true;
+        break;
+      }
+      bool seen = false;
+      for (unsigned k = 0; k < tail && !seen; k++)
+        seen = queue[k] == s;
+      if (seen)
+        continue;
+      if (tail == limit) {
+        gave_up = true;
+        head = tail;
+        break;
+      }
+      queue[tail++] = s;
+    }
+  }
+  free(queue);
+  return found || gave_up;
+}
+
+bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
+  if (!loom_has_cycle(region))
+    return false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    bool has_store = false;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (!loom_widenable_instruction(in))
+        return false;
+      has_store |= LLVMIsAStoreInst(in) != NULL;
+    }
+    if (has_store && on_cycle(bb, 512))
+      return false;
+  }
+  return true;
+}

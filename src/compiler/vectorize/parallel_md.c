@@ -1,0 +1,127 @@
+/* Metadata that tells LLVM a work-item loop has no loop-carried memory
+ * dependences: OpenCL work-items between two barriers may not race, so the
+ * accesses of different work-items never conflict. With it the loop
+ * vectoriser needs no alias proof or runtime checks for __local and
+ * per-work-item accesses (e.g. s[l] += s[l + step] in a reduction).
+ *
+ * Access groups must be distinct metadata nodes and loop IDs self-referential,
+ * which the LLVM C API cannot create directly; they are made by parsing a
+ * small IR module in the same context (metadata belongs to the context, so
+ * the nodes outlive that module).
+ *
+ * Each region also gets an "outer" loop ID that adds
+ * llvm.loop.vectorize.enable: a work-item loop whose body holds a loop of its
+ * own is not innermost, and LLVM vectorises such an outer loop (VPlan's
+ * native path, enabled in llvm_util.c) only when asked to explicitly. */
+#include "vectorize/vectorize.h"
+#include <llvm-c/IRReader.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
+                     LLVMValueRef *outer_loop_ids, bool keep_rolled) {
+  size_t cap = 320 + (size_t)n * 850;
+  char *ir = malloc(cap);
+  size_t len = (size_t)snprintf(ir, cap, "define void @loom_md_holder(ptr %%p) {\nentry:\n");
+  for (unsigned i = 0; i < n; i++)
+    len += (size_t)snprintf(ir + len, cap - len,
+                            "  %%v%u = load i8, ptr %%p, !llvm.access.group !%u\n"
+                            "  br label %%b%u, !llvm.loop !%u\nb%u:\n"
+                            "  br label %%o%u, !llvm.loop !%u\no%u:\n",
+                            i, 5 * i, i, 5 * i + 1, i, i, 5 * i + 3, i);
+  len += (size_t)snprintf(ir + len, cap - len, "  ret void\n}\n");
+  /* keep_rolled: a loop whose trip count is a constant must reach the
+   * vectoriser whole; fully unrolled first, its iterations would be
+   * vectorised across the enclosing loop instead (gathers and scatters) */
+  char rolled[32] = "";
+  if (keep_rolled) {
+    snprintf(rolled, sizeof rolled, ", !%u", 5 * n);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n",
+                            5 * n);
+  }
+  for (unsigned i = 0; i < n; i++)
+    len += (size_t)snprintf(ir + len, cap - len,
+                            "!%u = distinct !{}\n!%u = distinct !{!%u, !%u%s}\n"
+                            "!%u = !{!\"llvm.loop.parallel_accesses\", !%u}\n"
+                            "!%u = distinct !{!%u, !%u, !%u%s}\n"
+                            "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n",
+                            5 * i, 5 * i + 1, 5 * i + 1, 5 * i + 2, rolled, 5 * i + 2, 5 * i,
+                            5 * i + 3, 5 * i + 3, 5 * i + 2, 5 * i + 4, rolled, 5 * i + 4);
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, len, "loom-md");
+  free(ir);
+  LLVMModuleRef m = NULL;
+  char *err = NULL;
+  if (LLVMParseIRInContext(c, buf, &m, &err)) { /* consumes buf */
+    LLVMDisposeMessage(err);
+    return -1;
+  }
+  unsigned ag_kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
+  unsigned loop_kind = LLVMGetMDKindIDInContext(c, "llvm.loop", 9);
+  LLVMValueRef f = LLVMGetNamedFunction(m, "loom_md_holder");
+  unsigned i = 0, o = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (LLVMIsALoadInst(in) && i < n)
+        groups[i] = LLVMGetMetadata(in, ag_kind);
+      if (LLVMIsABranchInst(in) && LLVMGetMetadata(in, loop_kind)) {
+        if (o < i && o < n)
+          outer_loop_ids[o++] = LLVMGetMetadata(in, loop_kind);
+        else if (i < n)
+          loop_ids[i++] = LLVMGetMetadata(in, loop_kind);
+      }
+    }
+  LLVMDisposeModule(m);
+  return i == n && o == n ? 0 : -1;
+}
+
+/* may p point to a private variable? A generic pointer chosen by a select
+ * or a PHI may be a private variable's address in some work-items only.
+ * seen holds the selects and PHIs on the current path (loops revisit them). */
+static bool maybe_private(LLVMValueRef p, LLVMValueRef *seen, int depth, int *budget) {
+  p = loom_base_object(p);
+  if (LLVMIsAAllocaInst(p))
+    return true;
+  bool sel = LLVMIsASelectInst(p) != NULL;
+  if (!sel && !LLVMIsAPHINode(p))
+    return false;
+  for (int i = 0; i < depth; i++)
+    if (seen[i] == p)
+      return false; /* around a loop: its other inputs decide */
+  if (depth == 8 || --*budget < 0)
+    return true; /* too deep or too wide to tell: be safe */
+  seen[depth] = p;
+  unsigned n = sel ? 2 : LLVMCountIncoming(p);
+  for (unsigned i = 0; i < n; i++)
+    if (maybe_private(sel ? LLVMGetOperand(p, i + 1) : LLVMGetIncomingValue(p, i), seen,
+                      depth + 1, budget))
+      return true;
+  return false;
+}
+
+void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
+  unsigned kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMValueRef ptr = NULL;
+      if (LLVMIsALoadInst(in))
+        ptr = LLVMGetOperand(in, 0);
+      else if (LLVMIsAStoreInst(in))
+        ptr = LLVMGetOperand(in, 1);
+      else
+        continue;
+      /* a private variable is one object reused by every work-item of the
+       * loop: its accesses do conflict across iterations */
+      LLVMValueRef seen[8];
+      int budget = 64;
+      if (maybe_private(ptr, seen, 0, &budget))
+        continue;
+      /* volatile and atomic accesses stay out: LLVM would vectorise them in
+       * a parallel loop as plain loads and stores, and the work-group
+       * collectives rely on their sequential order (builtins/workgroup.cl) */
+      if (LLVMGetVolatile(in) || LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+        continue;
+      LLVMSetMetadata(in, kind, group);
+    }
+}

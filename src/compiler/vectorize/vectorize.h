@@ -1,0 +1,48 @@
+/* What makes work-item loops vectorise across work-items: parallel-loop
+ * metadata, the choice of outer-loop vectorisation, scalarising OpenCL
+ * vectors, vector variants of scalar calls, and the fix-ups after VPlan. */
+#ifndef LOOM_VECTORIZE_H
+#define LOOM_VECTORIZE_H
+#include "support/llvm_util.h"
+
+/* parallel_md.c: n access groups and matching parallel loop IDs (which
+ * forbid unrolling before vectorisation if keep_rolled) */
+int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
+                     LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
+                     bool keep_rolled) LOOM_HIDDEN;
+/* puts every load/store of f that is not on a private variable in group */
+void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
+
+/* outer_loop.c: region r's work-item loop should be vectorised as an outer
+ * loop (its body holds a loop and only widenable instructions) */
+bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+/* an instruction the scalarizer splits and the vectorisers widen */
+bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
+/* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */
+bool loom_widenable_intrinsic(const char *name) LOOM_HIDDEN;
+
+/* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
+ * become scalar phis plus a splat; true when something changed */
+bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;
+
+
+/* Gives every remaining scalar math call (C library or an intrinsic the
+ * vectoriser cannot widen) vector variants that call it lane by lane, so
+ * that work-item loops holding such calls still vectorise
+ * (vector_variants.c). Run before O3. */
+void loom_add_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
+/* After O3: the variants the vectoriser did not call are deleted, so that
+ * they cost no code generation. */
+void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
+/* a builtin's rarely taken path (__loom_cold_*), kept out of line */
+bool loom_is_cold_builtin(LLVMValueRef f) LOOM_HIDDEN;
+
+
+/* scalarize_choice.c: whether the kernels' vector values should be split
+ * into scalars for the loop vectoriser (not where a kernel already uses
+ * full-register vectors); the vector width a work-group function was made
+ * for, in bits */
+bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
+unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
+
+#endif

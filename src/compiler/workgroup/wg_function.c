@@ -1,0 +1,486 @@
+/* The work-group function.
+ *
+ * A kernel with n barriers has n+1 regions: region 0 starts at the kernel's
+ * entry, region r at barrier r. Region r is a copy of the kernel whose entry
+ * jumps to the code after barrier r and in which reaching barrier s returns
+ * s (returning from the kernel returns -1). The copy is made by inlining the
+ * kernel into "region r" functions, so no instruction cloner is needed; the
+ * blocks a region cannot reach disappear when it is inlined.
+ *
+ *   void k.loom_wg(const void *args, loom_wg_ctx *ctx):
+ *     next = 0
+ *     while (next != -1)
+ *       switch (next) { case r: for z, y, x in the group: next = region_r(x,y,z) }
+ *
+ * Each region runs as a loop over the work-items whose innermost loop walks
+ * local id x, so LLVM's loop vectoriser executes consecutive work-items in
+ * vector lanes. A barrier-free kernel is the one-region case: a plain loop. */
+#include "vectorize/vectorize.h"
+#include "loom_abi.h"
+#include "workgroup/workgroup.h"
+#include "workgroup/wg_tracking.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMValueRef k = b->kernel;
+  unsigned np = LLVMCountParams(k);
+  LLVMTypeRef *pt = malloc((np + 5) * sizeof *pt);
+  for (unsigned i = 0; i < np; i++)
+    pt[i] = LLVMTypeOf(LLVMGetParam(k, i));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i32 = LLVMInt32TypeInContext(c);
+  for (unsigned i = 0; i < 4; i++)
+    pt[np + i] = i64;
+  pt[np + 4] = LLVMPointerTypeInContext(c, 0); /* snapshot of the uniform slots */
+  LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 5, 0);
+  b->regions = calloc(b->num_barriers + 1, sizeof *b->regions);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  size_t klen;
+  const char *kname = LLVMGetValueName2(k, &klen);
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    size_t nlen = klen + 32;
+    char *name = malloc(nlen);
+    snprintf(name, nlen, "%.*s.loom_region%u", (int)klen, kname, r);
+    LLVMValueRef f = LLVMAddFunction(m, name, fty);
+    free(name);
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMPositionBuilderAtEnd(bld, LLVMAppendBasicBlockInContext(c, f, "entry"));
+    LLVMValueRef *args = malloc((np + 1) * sizeof *args);
+    for (unsigned i = 0; i < np; i++)
+      args[i] = LLVMGetParam(f, i);
+    LLVMBuildCall2(bld, LLVMGlobalGetValueType(k), k, args, np, "");
+    free(args);
+    LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
+    b->regions[r] = f;
+  }
+  LLVMDisposeBuilder(bld);
+  free(pt);
+}
+
+/* selects among three values by a (possibly variable) dimension index */
+static LLVMValueRef select_dim(LLVMBuilderRef bld, LLVMValueRef dim, LLVMValueRef v[3]) {
+  if (LLVMIsAConstantInt(dim)) {
+    uint64_t d = LLVMConstIntGetZExtValue(dim);
+    return v[d < 3 ? d : 0];
+  }
+  LLVMTypeRef ty = LLVMTypeOf(dim);
+  LLVMValueRef is0 = LLVMBuildICmp(bld, LLVMIntEQ, dim, LLVMConstInt(ty, 0, 0), "");
+  LLVMValueRef is1 = LLVMBuildICmp(bld, LLVMIntEQ, dim, LLVMConstInt(ty, 1, 0), "");
+  return LLVMBuildSelect(bld, is0, v[0], LLVMBuildSelect(bld, is1, v[1], v[2], ""), "");
+}
+
+/* largest snapshot of the group-uniform slots kept on the stack */
+#define LOOM_WG_STACK_SNAPSHOT_MAX 1024
+
+/* A region reads group-uniform values from its own copy (an alloca that
+ * SROA turns back into SSA), initialised from the snapshot W took before the
+ * region's work-item loop started: work-item 0 may already have stored the
+ * next value into the group's slot when work-item 1 still needs the old one. */
+static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef entry_term,
+                                  LLVMValueRef snapshot) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  size_t n;
+  LLVMValueRef *calls = loom_calls_in(f, LOOM_SYM_UVAR, &n);
+  if (!n) {
+    free(calls);
+    return;
+  }
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(c);
+  uint64_t *offs = malloc(n * sizeof *offs);
+  LLVMValueRef *views = malloc(n * sizeof *views);
+  size_t nv = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t off = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
+    uint64_t size = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 1));
+    size_t k;
+    for (k = 0; k < nv && offs[k] != off; k++)
+      ;
+    if (k == nv) {
+      LLVMPositionBuilderBefore(bld, entry_term);
+      LLVMValueRef view = LLVMBuildAlloca(bld, LLVMArrayType2(i8, size), "uniform_view");
+      LLVMSetAlignment(view, 16);
+      LLVMValueRef o = loom_i64(c, off);
+      LLVMValueRef src = LLVMBuildGEP2(bld, i8, snapshot, &o, 1, "");
+      LLVMBuildMemCpy(bld, view, 16, src, 16, loom_i64(c, size));
+      offs[nv] = off;
+      views[nv++] = view;
+    }
+    LLVMReplaceAllUsesWith(calls[i], views[k]);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(offs);
+  free(views);
+  free(calls);
+  LLVMDisposeBuilder(bld);
+}
+
+/* After the kernel was inlined into each region function: cut the copy down
+ * to region r and give it the work-item's local id. */
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c), i64 = LLVMInt64TypeInContext(c);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMValueRef base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  unsigned np = LLVMCountParams(b->kernel);
+  LLVMValueRef *groups = calloc(b->num_barriers + 1, sizeof *groups);
+  b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
+  b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
+  b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
+  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
+                       b->specialised) != 0) {
+    free(b->loop_ids);
+    b->loop_ids = NULL;
+  }
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    LLVMValueRef f = b->regions[r];
+    LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
+    LLVMValueRef lin = LLVMGetParam(f, np + 3);
+
+    size_t n;
+    LLVMValueRef *calls = loom_calls_in(f, LOOM_SYM_BARRIER_ID, &n);
+    LLVMBasicBlockRef start = NULL;
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      unsigned id = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 0));
+      /* inlining may have merged the barrier's block with its neighbours:
+       * isolate the barrier again, then it becomes a return */
+      LLVMBasicBlockRef bb = loom_split_block(LLVMGetInstructionParent(call), call);
+      LLVMBasicBlockRef after = loom_split_block(bb, LLVMGetNextInstruction(call));
+      if (id == r)
+        start = after;
+      LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(bb));
+      LLVMInstructionEraseFromParent(call);
+      LLVMPositionBuilderAtEnd(bld, bb);
+      LLVMBuildRet(bld, LLVMConstInt(i32, id, 0));
+    }
+    free(calls);
+    LLVMBasicBlockRef old_entry = LLVMGetEntryBasicBlock(f);
+    LLVMBasicBlockRef entry = LLVMInsertBasicBlockInContext(c, old_entry, "region_entry");
+    LLVMPositionBuilderAtEnd(bld, entry);
+    LLVMValueRef entry_br;
+    if (r == 0)
+      entry_br = LLVMBuildBr(bld, old_entry);
+    else if (start)
+      entry_br = LLVMBuildBr(bld, start);
+    else /* barrier r is unreachable: so is this region */
+      entry_br = LLVMBuildRet(bld, LLVMConstInt(i32, (uint64_t)-1, 1));
+    resolve_uniform_views(m, f, entry_br, LLVMGetParam(f, np + 4));
+
+    calls = loom_calls_in(f, LOOM_SYM_WI, &n);
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      if (LLVMConstIntGetZExtValue(LLVMGetOperand(call, 0)) != LOOM_WI_LOCAL_ID)
+        continue;
+      LLVMPositionBuilderBefore(bld, call);
+      LLVMReplaceAllUsesWith(call, select_dim(bld, LLVMGetOperand(call, 1), lid));
+      LLVMInstructionEraseFromParent(call);
+    }
+    free(calls);
+
+    calls = loom_calls_in(f, LOOM_SYM_SLOT, &n);
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef call = calls[i];
+      LLVMPositionBuilderBefore(bld, call);
+      LLVMValueRef off = LLVMGetOperand(call, 0), size = LLVMGetOperand(call, 1);
+      LLVMValueRef base = LLVMBuildCall2(bld, LLVMGlobalGetValueType(base_fn), base_fn, &off, 1, "");
+      LLVMValueRef idx = LLVMBuildMul(bld, lin, size, "");
+      LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), base, &idx, 1, "wi_slot");
+      LLVMReplaceAllUsesWith(call, addr);
+      LLVMInstructionEraseFromParent(call);
+    }
+    free(calls);
+    if (b->loop_ids)
+      loom_tag_parallel_accesses(f, groups[r]);
+    b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
+    loom_add_fn_attr(f, "alwaysinline");
+  }
+  b->access_groups = groups;
+  LLVMDisposeBuilder(bld);
+}
+
+LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                               unsigned slot, LLVMTypeRef ty, const char *name) {
+  LLVMValueRef off = loom_i64(c, slot * 8);
+  LLVMValueRef p = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), ctx, &off, 1, "");
+  LLVMValueRef v = LLVMBuildLoad2(bld, ty, p, name);
+  LLVMSetAlignment(v, 8);
+  return v;
+}
+
+struct wg_values {
+  LLVMValueRef wi[7][3]; /* LOOM_WI_* kinds except the local id */
+  LLVMValueRef local_mem, scratch, items;
+};
+
+void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td,
+                           unsigned simd_bytes) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i32 = LLVMInt32TypeInContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(c), ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMTypeRef void_ty = LLVMVoidTypeInContext(c);
+  LLVMValueRef k = b->kernel;
+  unsigned np = LLVMCountParams(k);
+  size_t klen;
+  const char *kname = LLVMGetValueName2(k, &klen);
+  char *name = malloc(klen + sizeof LOOM_WG_SUFFIX);
+  snprintf(name, klen + sizeof LOOM_WG_SUFFIX, "%.*s" LOOM_WG_SUFFIX, (int)klen, kname);
+  /* (args, ctx, local memory, scratch): all four are private to this
+   * work-group's execution, so they are noalias - which lets LLVM prove that
+   * per-work-item slots and __local data never alias global buffers */
+  LLVMTypeRef wp[4] = {ptr, ptr, ptr, ptr};
+  LLVMValueRef w = LLVMAddFunction(m, name, LLVMFunctionType(void_ty, wp, 4, 0));
+  free(name);
+  b->wg = w;
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  for (unsigned i = 1; i <= 4; i++)
+    LLVMAddAttributeAtIndex(w, i, LLVMCreateEnumAttribute(c, noalias, 0));
+  loom_add_fn_attr(w, "nounwind");
+  char width[16];
+  snprintf(width, sizeof width, "%u", simd_bytes * 8);
+  loom_add_fn_str_attr(w, "prefer-vector-width", width);
+  loom_add_fn_str_attr(w, "min-legal-vector-width", width);
+  /* -cl-fast-relaxed-math marks divisions `arcp`, and x86 would then use a
+   * reciprocal estimate with one refinement: up to 3 ulp, over the 2.5 the
+   * spec allows for relaxed x / y. Divisions stay real divisions. */
+  loom_add_fn_str_attr(w, "reciprocal-estimates", "!divf,!vec-divf,!divd,!vec-divd");
+
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c, w, "entry");
+  LLVMPositionBuilderAtEnd(bld, entry);
+  LLVMValueRef args = LLVMGetParam(w, 0), ctx = LLVMGetParam(w, 1);
+  LLVMValueRef lsize[3], local_mem = LLVMGetParam(w, 2);
+  for (unsigned d = 0; d < 3; d++)
+    lsize[d] = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
+
+  /* kernel arguments from the argument buffer */
+  LLVMValueRef *kargs = malloc((np + 5) * sizeof *kargs);
+  for (unsigned i = 0; i < np; i++) {
+    LLVMValueRef p = LLVMGetParam(k, i);
+    LLVMTypeRef ty = LLVMTypeOf(p);
+    const struct loom_arg_meta *am = &b->meta->args[i];
+    LLVMValueRef off = loom_i64(c, am->offset);
+    LLVMValueRef slot = LLVMBuildGEP2(bld, i8, args, &off, 1, "");
+    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+    if (LLVMGetEnumAttributeAtIndex(k, i + 1, byval)) {
+      kargs[i] = slot;
+    } else if (am->kind == LOOM_ARG_LOCAL) {
+      LLVMValueRef lo = LLVMBuildLoad2(bld, i64, slot, "local_off");
+      LLVMSetAlignment(lo, 8);
+      LLVMValueRef lp = LLVMBuildGEP2(bld, i8, local_mem, &lo, 1, "");
+      kargs[i] = LLVMBuildAddrSpaceCast(bld, lp, ty, "local_arg");
+    } else {
+      LLVMValueRef v = LLVMBuildLoad2(bld, ty, slot, "arg");
+      LLVMSetAlignment(v, LLVMABIAlignmentOfType(td, ty) < 16 ? LLVMABIAlignmentOfType(td, ty) : 16);
+      kargs[i] = v;
+    }
+  }
+  /* scratch: per-item slots, then the group-uniform slots, then the
+   * snapshot regions read (all 64-byte aligned) */
+  uint64_t uni = (b->uniform_bytes + 63) / 64 * 64;
+  LLVMValueRef items = LLVMBuildMul(bld, LLVMBuildMul(bld, lsize[0], lsize[1], ""), lsize[2], "");
+  LLVMValueRef ubase_off = LLVMBuildMul(bld, items, loom_i64(c, b->meta->scratch_per_item), "");
+  ubase_off = LLVMBuildAnd(bld, LLVMBuildAdd(bld, ubase_off, loom_i64(c, 63), ""),
+                           loom_i64(c, ~(uint64_t)63), "");
+  LLVMValueRef ubase = LLVMBuildGEP2(bld, i8, LLVMGetParam(w, 3), &ubase_off, 1, "uniform_slots");
+  /* The snapshot is a stack copy when it is small: SROA then turns what
+   * each region reads of it into SSA values defined before the region's
+   * work-item loop, so uniform conditions (a tile loop's `t < n / TS`) are
+   * loop-invariant and the loop is unswitched and vectorised. Read from
+   * scratch, LLVM could not prove the loop's stores never write it. */
+  LLVMValueRef snapshot;
+  if (uni <= LOOM_WG_STACK_SNAPSHOT_MAX) {
+    snapshot = LLVMBuildAlloca(bld, LLVMArrayType2(i8, uni ? uni : 1), "uniform_snapshot");
+    LLVMSetAlignment(snapshot, 64);
+  } else {
+    LLVMValueRef uoff = loom_i64(c, uni);
+    snapshot = LLVMBuildGEP2(bld, i8, ubase, &uoff, 1, "uniform_snapshot");
+  }
+  b->uniform_base = ubase;
+  kargs[np + 4] = snapshot;
+  LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
+  LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
+  struct wg_tracking track;
+  loom_wg_tracking_init(&track, m, bld);
+
+  LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(c, w, "dispatch");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c, w, "done");
+  LLVMBuildBr(bld, dispatch);
+  LLVMPositionBuilderAtEnd(bld, done);
+  LLVMBuildRetVoid(bld);
+  LLVMPositionBuilderAtEnd(bld, dispatch);
+  LLVMValueRef next = LLVMBuildLoad2(bld, i32, next_var, "");
+  LLVMValueRef sw = LLVMBuildSwitch(bld, next, done, b->num_barriers + 1);
+
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    /* for z { for y { for x { next = region_r(args, x, y, z, linear) } } } */
+    LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(c, w, "region");
+    LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(c, w, "wi_z");
+    LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(c, w, "wi_y");
+    LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(c, w, "wi_x");
+    LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(c, w, "wi_y_latch");
+    LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(c, w, "wi_z_latch");
+    LLVMAddCase(sw, LLVMConstInt(i32, r, 0), pre);
+    LLVMPositionBuilderAtEnd(bld, pre);
+    if (uni)
+      LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
+    bool tracked = loom_wg_tracking_begin(&track, b, r, bld);
+    LLVMValueRef x_end = tracked ? NULL : loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
+    if (!x_end)
+      x_end = lsize[0];
+    LLVMBuildBr(bld, zh);
+    LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
+
+    LLVMPositionBuilderAtEnd(bld, zh);
+    LLVMValueRef z = LLVMBuildPhi(bld, i64, "lz");
+    LLVMBuildBr(bld, yh);
+    LLVMPositionBuilderAtEnd(bld, yh);
+    LLVMValueRef y = LLVMBuildPhi(bld, i64, "ly");
+    LLVMValueRef zy = LLVMBuildMul(bld, LLVMBuildAdd(bld, LLVMBuildMul(bld, z, lsize[1], ""), y, ""),
+                                   lsize[0], "row");
+    LLVMBuildBr(bld, xh);
+    LLVMPositionBuilderAtEnd(bld, xh);
+    LLVMValueRef x = LLVMBuildPhi(bld, i64, "lx");
+    kargs[np] = x;
+    kargs[np + 1] = y;
+    kargs[np + 2] = z;
+    kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
+    if (tracked) {
+      loom_wg_tracked_call(&track, b, r, bld, kargs, np + 5, kargs[np + 3]);
+    } else {
+      LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
+                                       kargs, np + 5, "");
+      LLVMBuildStore(bld, nb, next_var);
+    }
+    LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
+    LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
+    LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, x_end, ""), xh, yl);
+    if (b->loop_ids) {
+      bool outer = b->region_has_loop[r];
+      b->any_outer |= outer;
+      LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
+                      outer ? b->outer_loop_ids[r] : b->loop_ids[r]);
+    }
+
+    LLVMPositionBuilderAtEnd(bld, yl);
+    LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
+    LLVMPositionBuilderAtEnd(bld, zl);
+    LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
+    LLVMBasicBlockRef after = dispatch;
+    if (tracked) {
+      after = LLVMAppendBasicBlockInContext(c, w, "tracked_next");
+      LLVMPositionBuilderAtEnd(bld, after);
+      loom_wg_tracking_end(&track, r, bld, next_var);
+      LLVMBuildBr(bld, dispatch);
+      LLVMPositionBuilderAtEnd(bld, zl);
+    }
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, after);
+
+    LLVMAddIncoming(z, &zero, &pre, 1);
+    LLVMAddIncoming(z, &z1, &zl, 1);
+    LLVMAddIncoming(y, &zero, &zh, 1);
+    LLVMAddIncoming(y, &y1, &yl, 1);
+    LLVMAddIncoming(x, &zero, &yh, 1);
+    LLVMAddIncoming(x, &x1, &x_latch, 1);
+  }
+  free(kargs);
+  LLVMDisposeBuilder(bld);
+}
+
+/* After the regions were inlined into the work-group function: every
+ * remaining placeholder becomes a value loaded once from the context. */
+void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  LLVMValueRef w = b->wg, ctx = LLVMGetParam(w, 1);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  LLVMPositionBuilderBefore(bld, loom_first_non_phi(LLVMGetEntryBasicBlock(w)));
+  static const unsigned field[7] = {LOOM_CTX_GROUP_ID,      LOOM_CTX_LOCAL_SIZE,
+                                    LOOM_CTX_ENQ_LOCAL_SIZE, LOOM_CTX_GLOBAL_OFFSET,
+                                    LOOM_CTX_NUM_GROUPS,     LOOM_CTX_GLOBAL_SIZE,
+                                    LOOM_CTX_WORK_DIM};
+  struct wg_values v;
+  for (unsigned kind = 0; kind < 7; kind++)
+    for (unsigned d = 0; d < 3; d++)
+      v.wi[kind][d] = loom_wg_ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
+  v.local_mem = LLVMGetParam(w, 2);
+  v.scratch = LLVMGetParam(w, 3);
+  v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
+  LLVMValueRef local3 = LLVMBuildAddrSpaceCast(bld, v.local_mem, LLVMPointerTypeInContext(c, 3), "");
+  /* where this group's memory lies (LOOM_WI_LOCAL_MEM_BASE...): the scratch
+   * holds the per-item slots (64-byte aligned) and the uniform slots */
+  LLVMValueRef scratch_size = LLVMBuildMul(bld, v.items, loom_i64(c, b->meta->scratch_per_item), "");
+  scratch_size = LLVMBuildAnd(bld, LLVMBuildAdd(bld, scratch_size, loom_i64(c, 63), ""),
+                              loom_i64(c, ~(uint64_t)63), "");
+  LLVMValueRef mem[6] = {
+      LLVMBuildPtrToInt(bld, v.local_mem, i64, "local_base"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_MEM_SIZE, i64, "local_size"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_STACK_LO, i64, "stack_lo"),
+      loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_STACK_HI, i64, "stack_hi"),
+      LLVMBuildPtrToInt(bld, v.scratch, i64, "scratch_base"),
+      LLVMBuildAdd(bld, scratch_size, loom_i64(c, b->meta->scratch_uniform), "scratch_size"),
+  };
+
+  size_t n;
+  LLVMValueRef *calls = loom_calls_in(w, LOOM_SYM_WI, &n);
+  for (size_t i = 0; i < n; i++) {
+    unsigned kind = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef r = kind < 7 ? select_dim(bld, LLVMGetOperand(calls[i], 1), v.wi[kind])
+                     : kind >= LOOM_WI_LOCAL_MEM_BASE && kind <= LOOM_WI_SCRATCH_SIZE
+                         ? mem[kind - LOOM_WI_LOCAL_MEM_BASE]
+                         : loom_i64(c, 0);
+    LLVMReplaceAllUsesWith(calls[i], r);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_SLOT_BASE, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef off = LLVMBuildMul(bld, LLVMGetOperand(calls[i], 0), v.items, "");
+    LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), v.scratch, &off, 1, "");
+    LLVMReplaceAllUsesWith(calls[i], addr);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_USLOT, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMPositionBuilderBefore(bld, calls[i]);
+    LLVMValueRef off = LLVMGetOperand(calls[i], 0);
+    LLVMValueRef addr = LLVMBuildGEP2(bld, LLVMInt8TypeInContext(c), b->uniform_base, &off, 1, "");
+    LLVMReplaceAllUsesWith(calls[i], addr);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  calls = loom_calls_in(w, LOOM_SYM_LOCAL_BASE, &n);
+  for (size_t i = 0; i < n; i++) {
+    LLVMReplaceAllUsesWith(calls[i], local3);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(calls);
+  LLVMDisposeBuilder(bld);
+}
+
+bool loom_is_wg_function(LLVMValueRef f) {
+  size_t len, suffix = strlen(LOOM_WG_SUFFIX);
+  const char *name = LLVMGetValueName2(f, &len);
+  return !LLVMIsDeclaration(f) && len > suffix && !strcmp(name + len - suffix, LOOM_WG_SUFFIX);
+}
+
+void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
+  if (!builds)
+    return;
+  for (uint32_t i = 0; i < n; i++) {
+    free(builds[i].regions);
+    free(builds[i].loop_ids);
+    free(builds[i].outer_loop_ids);
+    free(builds[i].region_has_loop);
+    free(builds[i].divergent);
+    free(builds[i].access_groups);
+  }
+  free(builds);
+}

@@ -1,0 +1,120 @@
+/* The work-group compiler (CPU-style targets): a kernel becomes a function
+ * that runs every work-item of one work-group, with its work-item loops,
+ * barrier regions, __local memory and specialisation for a local size. */
+#ifndef LOOM_WORKGROUP_H
+#define LOOM_WORKGROUP_H
+#include "support/llvm_util.h"
+
+/* A loop run one block of iterations per pass over the work-group
+ * (divergent_loops.c): the ids of its two convergence points. */
+struct loom_divergent_loop {
+  unsigned header_id, exit_id;
+};
+
+/* per-work-item storage layout for values that live across barriers */
+struct loom_slots {
+  uint64_t bytes_per_item;
+  uint64_t uniform_bytes; /* one copy per group: values equal for all items */
+  unsigned num_divergent;  /* loops with convergence points (malloc'd list) */
+  struct loom_divergent_loop *divergent;
+  bool masked;         /* every region runs only the work-items that reached it */
+  uint64_t where_slot; /* per work-item: the region it reached (i32) */
+};
+
+/* divergent_loops.c: puts convergence points (barrier calls) into the
+ * loops of k that qualify; loop_insts holds their instructions. */
+struct loom_divergent_marks {
+  size_t n;
+  LLVMValueRef *header_barrier, *exit_barrier;
+  struct loom_ptrmap loop_insts;
+  bool masked; /* some work-items skip the loop (then n == 1) */
+};
+void loom_mark_divergent_loops(LLVMModuleRef m, LLVMValueRef k,
+                               struct loom_divergent_marks *out) LOOM_HIDDEN;
+void loom_divergent_marks_free(struct loom_divergent_marks *d) LOOM_HIDDEN;
+
+/* loop_unroll.c: unrolls the loop made of `loop` (reverse postorder, header
+ * first, no inner loop; every exit edge leads to `exit`) `count` times,
+ * keeping every exit test. *added receives the new blocks (free it);
+ * returns their number. */
+size_t loom_unroll_loop(LLVMValueRef f, LLVMBasicBlockRef *loop, size_t n, LLVMBasicBlockRef exit,
+                        unsigned count, LLVMBasicBlockRef **added) LOOM_HIDDEN;
+
+/* wg_barriers.c: numbers the barriers of kernel k (fully inlined), moves
+ * private allocas and values live across barriers to per-work-item slots.
+ * Returns the number of barriers. */
+unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
+                                  struct loom_slots *slots) LOOM_HIDDEN;
+
+/* local_mem.c: replaces the kernel's __local variables by offsets into the
+ * work-group's local memory; returns the bytes they need. */
+uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k,
+                                  LLVMTargetDataRef td) LOOM_HIDDEN;
+
+/* wg_function.c: builds "<kernel>.loom_wg" from k in two phases around the
+ * always-inline runs (see docs/COMPILER.md). */
+struct loom_wg_build {
+  LLVMValueRef kernel;
+  const struct loom_kernel_meta *meta;
+  unsigned num_barriers;
+  LLVMValueRef *regions; /* num_barriers + 1 region functions */
+  LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
+  LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
+  bool *region_has_loop;  /* the region's body contains a loop */
+  LLVMValueRef *access_groups; /* per region, for its parallel accesses */
+  unsigned num_divergent;  /* from struct loom_slots */
+  struct loom_divergent_loop *divergent;
+  bool masked;
+  uint64_t where_slot;
+  bool any_outer;         /* some work-item loop uses an outer loop ID */
+  uint64_t uniform_bytes;  /* size of the group-uniform slot area */
+  LLVMValueRef uniform_base; /* in the work-group function */
+  LLVMValueRef wg;       /* the work-group function */
+  bool specialised;      /* for a constant local size (wg_specialize.c) */
+};
+void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
+                           LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
+void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+/* frees the lists of n builds and the array itself (NULL-safe) */
+void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) LOOM_HIDDEN;
+
+/* wg_specialize.c: the work-group function of one kernel for one local size */
+struct loom_wg_spec {
+  const char *kernel;
+  uint64_t local[3];
+};
+/* keeps only spec's kernel's work-group function visible, with the local
+ * size as constants, renamed to its specialised symbol; -1 (message in
+ * *log) when the module cannot be specialised */
+int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n,
+                       const struct loom_wg_spec *spec, char **log) LOOM_HIDDEN;
+
+/* wi_range.c: when every side effect of region function `region` is
+ * guarded by an upper bound on the local id x, emits at bld (in the
+ * work-group function, before the region's loop) how many work-items in x
+ * need to run (at least 1, at most lsize0); otherwise returns NULL. kargs are
+ * the region call's arguments that are defined before the loop. */
+LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRef bld,
+                                 LLVMValueRef *kargs, LLVMValueRef lsize0) LOOM_HIDDEN;
+
+
+/* local_atomics.c: atomic read-modify-writes on __local memory become plain
+ * (volatile) load/operate/store sequences: one thread runs the whole group */
+void loom_lower_local_atomics(LLVMValueRef k) LOOM_HIDDEN;
+
+
+/* wg_function.c: loads 8-byte slot `slot` (LOOM_CTX_*) of the work-group
+ * context `ctx` as `ty` */
+LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                               unsigned slot, LLVMTypeRef ty, const char *name) LOOM_HIDDEN;
+
+
+/* a defined work-group function (LOOM_WG_SUFFIX) */
+bool loom_is_wg_function(LLVMValueRef f) LOOM_HIDDEN;
+
+
+#define LOOM_WG_SUFFIX ".loom_wg"
+
+#endif

@@ -1,0 +1,38 @@
+/* Every LOOMCL_* environment variable, in one table. tools/loom-config-doc
+ * prints it as the README's table, and a test checks that the README holds
+ * exactly that table: change a row here, then run
+ * `build/loom-config-doc > /dev/null --check README.md` (see its usage).
+ *
+ * X(id, type, default, choices, doc) -- the variable is LOOMCL_<id>. Types:
+ *   FLAG    0 or 1
+ *   COUNT   a non-negative integer (strtoull syntax: 0x.., k/M/G suffixes no)
+ *   AUTO    a non-negative integer, or unset for the default the code chooses
+ *   TEXT    any string (a path, a command line); unset: NULL
+ *   CHOICE  one of the words in `choices` ("a|b|c"), stored as its index
+ * Defaults of AUTO and TEXT rows are -1 / NULL ("not given"); the code that
+ * uses them says what it does then, and the doc says it too. */
+X(CACHE_DIR, TEXT, 0, 0,
+  "where compiled programs are cached (default `$XDG_CACHE_HOME/loomcl` or `~/.cache/loomcl`)")
+X(CACHE, FLAG, 1, 0, "`0` disables the on-disk program cache")
+X(THREADS, AUTO, -1, 0, "number of worker threads that run work-groups (default: online cores)")
+X(STREAMING_STORES, AUTO, -1, 0,
+  "a launch writing at least this many bytes of a buffer it never reads writes it past the caches (default: the last-level cache size or 4 MiB per core, whichever is smaller; `0`: never)")
+X(GROUP_PREFETCH, FLAG, 1, 0,
+  "`0` turns off prefetching the `const` buffer slices of the next work-groups in 1D launches of kernels with barriers")
+X(CLANG, TEXT, 0, 0, "the clang 19 binary used as the OpenCL C front end (default: the one LoomCL was built with)")
+X(DUMP_IR, TEXT, 0, 0, "writes the kernel module before optimisation to this file")
+X(DUMP_IR_OPT, TEXT, 0, 0,
+  "writes the kernel module after optimisation to this file (`clBuildProgram` then optimises before it returns)")
+X(DUMP_ASM, TEXT, 0, 0,
+  "appends the generated code of every compiled module (programs, kernels specialised for their local size) to this file as assembly")
+X(COMPILE_THREADS, AUTO, -1, 0,
+  "threads that optimise and generate code after `clBuildProgram` returns (default: online cores, at most 8; `0`: inside `clBuildProgram`)")
+X(TIME_BUILD, FLAG, 0, 0, "`1` prints the time of every build phase to stderr")
+X(SPECIALIZE, CHOICE, 1, "0|1|verbose",
+  "`0`: kernels are never recompiled for the local size they are launched with; `1` (default): a kernel with barriers is, at its second launch with that size; `verbose`: as `1`, and each such compilation is reported on stderr")
+X(LLVM_ARGS, TEXT, 0, 0,
+  "extra LLVM options, space-separated, and LLVM's optimisation remarks to stderr (e.g. `-pass-remarks-missed=loop-vectorize` says why a work-item loop did not vectorise)")
+X(LOG, TEXT, 0, 0,
+  "`api`: every error an entry point returns is explained on stderr by the rule that failed (`clEnqueueNDRangeKernel`, `clCreateBuffer`, `clBuildProgram`, `clSetKernelArg`, ...)")
+X(VERIFY, CHOICE, 0, "0|1",
+  "`0` (default): the kernel module is verified once, before LLVM's optimiser; `1`: after every LoomCL pass too (the test suite runs this way); a failure is a build error, never a crash")
