@@ -221,6 +221,27 @@ enum {
   LOOM_CTX_STACK_LO = 22,
   LOOM_CTX_STACK_HI = 23,
   LOOM_CTX_STREAM_BYTES = 24,
+  LOOM_CTX_SLOTS = 25, /* the size of the context, in slots */
 };
+/* generated code addresses the context by these slot numbers: they must
+ * name the fields of struct loom_wg_ctx */
+#define LOOM_CTX_AT(slot, field)                                                                    \
+  _Static_assert(offsetof(struct loom_wg_ctx, field) == (slot) * 8, #slot " names " #field)
+LOOM_CTX_AT(LOOM_CTX_GROUP_ID, group_id);
+LOOM_CTX_AT(LOOM_CTX_LOCAL_SIZE, local_size);
+LOOM_CTX_AT(LOOM_CTX_ENQ_LOCAL_SIZE, enqueued_local_size);
+LOOM_CTX_AT(LOOM_CTX_GLOBAL_OFFSET, global_offset);
+LOOM_CTX_AT(LOOM_CTX_NUM_GROUPS, num_groups);
+LOOM_CTX_AT(LOOM_CTX_GLOBAL_SIZE, global_size);
+LOOM_CTX_AT(LOOM_CTX_WORK_DIM, work_dim);
+LOOM_CTX_AT(LOOM_CTX_LOCAL_MEM, local_mem);
+LOOM_CTX_AT(LOOM_CTX_SCRATCH, scratch);
+LOOM_CTX_AT(LOOM_CTX_LOCAL_MEM_SIZE, local_mem_size);
+LOOM_CTX_AT(LOOM_CTX_STACK_LO, stack_lo);
+LOOM_CTX_AT(LOOM_CTX_STACK_HI, stack_hi);
+LOOM_CTX_AT(LOOM_CTX_STREAM_BYTES, stream_store_bytes);
+#undef LOOM_CTX_AT
+_Static_assert(sizeof(struct loom_wg_ctx) == LOOM_CTX_SLOTS * 8,
+               "every field of struct loom_wg_ctx has a LOOM_CTX_* slot");
 
 #endif

@@ -109,62 +109,84 @@ static int wg_local_vars(struct loom_pipeline *p) {
   return 0;
 }
 
+/* what the runtime needs to know of a kernel's slot layout */
+static void slots_to_meta(struct loom_kernel_meta *km, unsigned num_barriers,
+                          const struct loom_slots *s) {
+  km->num_barriers = num_barriers;
+  km->divergent_loops = s->num_divergent;
+  km->scratch_per_item = s->bytes_per_item;
+  km->scratch_uniform = 2 * ((s->uniform_bytes + 63) / 64 * 64);
+}
+
 static int wg_barriers(struct loom_pipeline *p) {
-  uint32_t n = p->out->num_kernels;
-  loom_wg_builds_free(p->builds, n);
-  p->builds = calloc(n + 1, sizeof *p->builds);
-  if (!p->builds)
-    return -1;
-  for (uint32_t i = 0; i < n; i++) {
-    struct loom_kernel_meta *km = &p->out->kernels[i];
-    struct loom_wg_build *b = &p->builds[i];
-    b->kernel = kernel_fn(p, i);
-    if (!b->kernel)
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    LLVMValueRef k = kernel_fn(p, i);
+    if (!k)
       return missing_kernel(p, i);
-    b->meta = km;
-    b->specialised = p->spec && !strcmp(km->name, p->spec->kernel);
     struct loom_slots slots;
-    b->num_barriers = loom_wg_prepare_barriers(p->m, b->kernel, p->td, &slots);
-    km->num_barriers = b->num_barriers;
-    km->divergent_loops = slots.num_divergent;
-    km->scratch_per_item = slots.bytes_per_item;
-    b->uniform_bytes = slots.uniform_bytes;
-    b->num_divergent = slots.num_divergent;
-    b->divergent = slots.divergent;
-    b->masked = slots.masked;
-    b->where_slot = slots.where_slot;
-    km->scratch_uniform = 2 * ((slots.uniform_bytes + 63) / 64 * 64);
+    unsigned nb = loom_wg_prepare_barriers(p->m, k, p->td, &slots);
+    loom_wg_record_slots(k, nb, &slots); /* for "wg-function" (workgroup/wg_state.c) */
+    slots_to_meta(&p->out->kernels[i], nb, &slots);
+    free(slots.divergent);
   }
   return 0;
 }
 
-static int wg_regions(struct loom_pipeline *p) {
-  for (uint32_t i = 0; i < p->out->num_kernels; i++)
-    loom_wg_make_regions(p->m, &p->builds[i]);
-  return loom_run_passes(p->m, "always-inline", p->tm);
-}
-
+/* The work-group function of every kernel, in three steps around LLVM's
+ * inliner: the code between barriers becomes one region function each; the
+ * work-item loops around the regions (with parallel-loop metadata) and the
+ * barrier dispatch form "<kernel>.loom_wg"; the work-item builtins and slot
+ * placeholders become loads from the context and scratch. */
 static int wg_function(struct loom_pipeline *p) {
-  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
-    loom_wg_finish_regions(p->m, &p->builds[i]);
-    loom_wg_make_function(p->m, &p->builds[i], p->td, p->target->simd_bytes);
+  uint32_t n = p->out->num_kernels;
+  struct loom_wg_build *builds = calloc(n + 1, sizeof *builds);
+  if (!builds)
+    return -1;
+  int rc = 0;
+  for (uint32_t i = 0; i < n && rc == 0; i++) {
+    struct loom_kernel_meta *km = &p->out->kernels[i];
+    struct loom_wg_build *b = &builds[i];
+    struct loom_slots slots;
+    b->kernel = kernel_fn(p, i);
+    if (!b->kernel) {
+      rc = missing_kernel(p, i);
+    } else if (loom_wg_read_slots(b->kernel, &b->num_barriers, &slots) != 0) {
+      loom_str_append(p->log, "error: internal: a kernel without its slot layout (wg-barriers)\n");
+      rc = -1;
+    } else {
+      slots_to_meta(km, b->num_barriers, &slots);
+      b->meta = km;
+      b->specialised = p->spec && !strcmp(km->name, p->spec->kernel);
+      b->uniform_bytes = slots.uniform_bytes;
+      b->num_divergent = slots.num_divergent;
+      b->divergent = slots.divergent; /* freed with the builds */
+      b->masked = slots.masked;
+      b->where_slot = slots.where_slot;
+    }
   }
-  return loom_run_passes(p->m, "always-inline", p->tm);
-}
-
-static int wg_resolve(struct loom_pipeline *p) {
-  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
-    loom_wg_resolve(p->m, &p->builds[i]);
-    LLVMSetLinkage(p->builds[i].kernel, LLVMInternalLinkage);
-    p->any_outer |= p->builds[i].any_outer;
+  for (uint32_t i = 0; i < n && rc == 0; i++)
+    loom_wg_make_regions(p->m, &builds[i]);
+  if (rc == 0)
+    rc = loom_run_passes(p->m, "always-inline", p->tm);
+  for (uint32_t i = 0; i < n && rc == 0; i++) {
+    loom_wg_finish_regions(p->m, &builds[i]);
+    loom_wg_make_function(p->m, &builds[i], p->td, p->target->simd_bytes);
   }
-  return 0;
+  if (rc == 0)
+    rc = loom_run_passes(p->m, "always-inline", p->tm);
+  for (uint32_t i = 0; i < n && rc == 0; i++) {
+    loom_wg_resolve(p->m, &builds[i]);
+    LLVMSetLinkage(builds[i].kernel, LLVMInternalLinkage);
+    p->any_outer |= builds[i].any_outer;
+  }
+  loom_wg_builds_free(builds, n);
+  return rc;
 }
 
 static int wg_specialize(struct loom_pipeline *p) {
   if (!p->spec)
     return 0;
-  return loom_wg_specialize(p->m, p->builds, p->out->num_kernels, p->spec, p->log);
+  return loom_wg_specialize(p->m, p->out->kernels, p->out->num_kernels, p->spec, p->log);
 }
 
 static int internalize(struct loom_pipeline *p) {
@@ -262,13 +284,9 @@ const struct loom_pass loom_passes[] = {
      "__local variables become offsets into the group's local memory; private bytes measured (workgroup/local_mem.c)"},
     {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
      "barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
-    {"wg-regions", wg_regions, BUILD, "wg-barriers",
-     "the code between barriers becomes one region function each (workgroup/wg_function.c)"},
-    {"wg-function", wg_function, BUILD, "wg-regions",
-     "<kernel>.loom_wg: the work-item loops around the regions, parallel-loop metadata, the barrier dispatch (workgroup/wg_function.c, vectorize/parallel_md.c, vectorize/outer_loop.c)"},
-    {"wg-resolve", wg_resolve, BUILD, "wg-function",
-     "the work-item builtins and slot placeholders become loads from the context and scratch (workgroup/wg_function.c)"},
-    {"wg-specialize", wg_specialize, BUILD, "wg-resolve",
+    {"wg-function", wg_function, BUILD, "kernel-meta",
+     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, the builtins resolved (workgroup/wg_function.c, vectorize/parallel_md.c)"},
+    {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
     {"internalize", internalize, BUILD, NULL, "only the work-group functions stay visible"},
     {"vector-variants", vector_variants, BUILD, NULL,
@@ -363,9 +381,6 @@ int loom_pipeline_run(struct loom_pipeline *p, size_t first, size_t last) {
 }
 
 void loom_pipeline_finish(struct loom_pipeline *p) {
-  if (p->builds && p->out)
-    loom_wg_builds_free(p->builds, p->out->num_kernels);
-  p->builds = NULL;
   if (p->td)
     LLVMDisposeTargetData(p->td);
   p->td = NULL;
@@ -374,6 +389,30 @@ void loom_pipeline_finish(struct loom_pipeline *p) {
   p->lib = NULL;
   LLVMDisposeMessage(p->features);
   p->features = NULL;
+}
+
+int loom_pipeline_prepare_alone(struct loom_pipeline *p, LLVMModuleRef m,
+                                const struct loom_target *target,
+                                struct loom_program_binary *out, char **log) {
+  memset(p, 0, sizeof *p);
+  memset(out, 0, sizeof *out);
+  p->m = m;
+  p->target = target;
+  p->out = out;
+  p->log = log;
+  p->tm = loom_target_machine(target);
+  if (!p->tm) {
+    loom_str_append(log, "error: no code generator for this host\n");
+    return -1;
+  }
+  p->td = LLVMCreateTargetDataLayout(p->tm);
+  p->features = LLVMGetTargetMachineFeatureString(p->tm);
+  p->any_outer = loom_module_has_outer_loops(m);
+  if (loom_kernel_meta_from_module(m, p->td, true, out) < 0) {
+    loom_str_append(log, "error: the module's kernel metadata cannot be read\n");
+    return -1;
+  }
+  return 0;
 }
 
 int loom_pipeline_build(struct loom_pipeline *p) {

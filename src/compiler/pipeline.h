@@ -6,9 +6,10 @@
 #include "support/llvm_util.h"
 #include "workgroup/workgroup.h"
 
-/* What the passes of one build share. A pass reads the module and the
- * fields earlier passes set; the work-group passes keep their per-kernel
- * state in `builds`. */
+/* What the passes of one build share: the module, the target, and the
+ * kernel metadata the passes fill in. Everything else a pass needs from an
+ * earlier one is in the IR (workgroup/wg_state.c), so that each pass can
+ * run alone on IR written out between two passes (tools/loom-opt). */
 struct loom_pipeline {
   LLVMModuleRef m;
   LLVMTargetMachineRef tm;
@@ -18,7 +19,6 @@ struct loom_pipeline {
   const struct loom_wg_spec *spec; /* NULL, or the kernel and local size to specialise for */
   struct loom_program_binary *out; /* kernel metadata (set by "kernel-meta") */
   LLVMModuleRef lib;      /* the builtin library, if opened beforehand (taken by "link-builtins") */
-  struct loom_wg_build *builds; /* per kernel of out, from "wg-barriers" on */
   bool any_outer;         /* some work-item loop is vectorised as an outer loop */
   char *features;         /* the target machine's feature string (x86 rewrites) */
   bool verify_each;       /* verify the module after every pass (LOOMCL_VERIFY=1) */
@@ -34,8 +34,9 @@ struct loom_pass {
   const char *name;
   int (*run)(struct loom_pipeline *p); /* 0, or -1 with a message in *p->log */
   enum loom_pass_stage stage;
-  /* the pass that must have run earlier in the same pipeline run: its
-   * state is in struct loom_pipeline, not in the IR (NULL: none) */
+  /* "kernel-meta" when the pass reads p->out's kernel metadata (run alone,
+   * it is read from the module first: loom_pipeline_prepare_alone), or
+   * "retarget" for the data layout; NULL: the module is all it needs */
   const char *needs;
   const char *what; /* one line: what it does, and where */
 };
@@ -56,6 +57,16 @@ size_t loom_pipeline_count(void) LOOM_HIDDEN;
 int loom_pipeline_verify(struct loom_pipeline *p, const char *when) LOOM_HIDDEN;
 /* frees what the passes allocated in p (not m, tm, out) */
 void loom_pipeline_finish(struct loom_pipeline *p) LOOM_HIDDEN;
+
+/* Sets p up to run passes on a module read from a file (tools/loom-opt):
+ * a target machine for the host (p->tm), its data layout (p->td), the
+ * kernel metadata read from m (p->out: kernels are found through their
+ * OpenCL metadata), whether m has outer work-item loops; m is not changed.
+ * 0, or -1 (log). loom_pipeline_finish, then
+ * LLVMDisposeTargetMachine(p->tm) and loom_program_binary_free(out), undo it. */
+int loom_pipeline_prepare_alone(struct loom_pipeline *p, LLVMModuleRef m,
+                                const struct loom_target *target,
+                                struct loom_program_binary *out, char **log) LOOM_HIDDEN;
 
 /* The build stage of an executable (linked user code in m): every pass up
  * to the hand-off, then the module verified; the caller hands m to the

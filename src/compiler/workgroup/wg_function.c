@@ -360,6 +360,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, x_end, ""), xh, yl);
     if (b->loop_ids) {
       bool outer = b->region_has_loop[r];
+      if (outer && !b->any_outer)
+        loom_wg_mark_outer_loops(b->wg);
       b->any_outer |= outer;
       LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
                       outer ? b->outer_loop_ids[r] : b->loop_ids[r]);

@@ -69,16 +69,19 @@ void loom_wg_spec_symbol(const char *kernel, const uint64_t local[3], char *out,
            (unsigned long long)local[1], (unsigned long long)local[2]);
 }
 
-int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n,
+int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, uint32_t n,
                        const struct loom_wg_spec *spec, char **log) {
-  struct loom_wg_build *b = NULL;
+  LLVMValueRef wg = NULL;
   for (uint32_t i = 0; i < n; i++) {
-    if (!strcmp(builds[i].meta->name, spec->kernel))
-      b = &builds[i];
+    LLVMValueRef f = loom_wg_function_of(m, kernels[i].name);
+    if (!f)
+      continue;
+    if (!strcmp(kernels[i].name, spec->kernel))
+      wg = f;
     else
-      LLVMSetLinkage(builds[i].wg, LLVMInternalLinkage);
+      LLVMSetLinkage(f, LLVMInternalLinkage);
   }
-  if (!b) {
+  if (!wg) {
     loom_str_append(log, "error: no such kernel to specialise\n");
     return -1;
   }
@@ -86,10 +89,10 @@ int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n
     loom_str_append(log, "error: a program with writable global variables is not specialised\n");
     return -1;
   }
-  fix_local_size(b->wg, spec->local);
+  fix_local_size(wg, spec->local);
   char name[LOOM_SPEC_SYMBOL_MAX + sizeof LOOM_WG_SUFFIX];
   loom_wg_spec_symbol(spec->kernel, spec->local, name, LOOM_SPEC_SYMBOL_MAX);
   strcat(name, LOOM_WG_SUFFIX);
-  LLVMSetValueName2(b->wg, name, strlen(name));
+  LLVMSetValueName2(wg, name, strlen(name));
   return 0;
 }

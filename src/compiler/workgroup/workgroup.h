@@ -77,6 +77,18 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDE
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+/* wg_state.c: the slot layout of kernel k as "wg-barriers" decided it,
+ * kept in the IR for "wg-function" (loom_wg_read_slots: 0, or -1 when k
+ * carries none; free s->divergent) */
+void loom_wg_record_slots(LLVMValueRef k, unsigned num_barriers,
+                         const struct loom_slots *s) LOOM_HIDDEN;
+int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots *s) LOOM_HIDDEN;
+/* marks a work-group function with an outer work-item loop; whether m has one */
+void loom_wg_mark_outer_loops(LLVMValueRef wg) LOOM_HIDDEN;
+bool loom_module_has_outer_loops(LLVMModuleRef m) LOOM_HIDDEN;
+/* the work-group function "<kernel>.loom_wg" of m, or NULL */
+LLVMValueRef loom_wg_function_of(LLVMModuleRef m, const char *kernel) LOOM_HIDDEN;
+
 /* frees the lists of n builds and the array itself (NULL-safe) */
 void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) LOOM_HIDDEN;
 
@@ -88,7 +100,7 @@ struct loom_wg_spec {
 /* keeps only spec's kernel's work-group function visible, with the local
  * size as constants, renamed to its specialised symbol; -1 (message in
  * *log) when the module cannot be specialised */
-int loom_wg_specialize(LLVMModuleRef m, struct loom_wg_build *builds, uint32_t n,
+int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, uint32_t n,
                        const struct loom_wg_spec *spec, char **log) LOOM_HIDDEN;
 
 /* wi_range.c: when every side effect of region function `region` is

@@ -1,0 +1,94 @@
+/* The work-group passes' per-kernel facts, carried in the IR.
+ *
+ * "wg-barriers" decides the layout of the per-work-item slots (bytes per
+ * work-item, the group-uniform area, the divergent loops and their
+ * convergence points, whether regions are masked); "wg-function" builds
+ * the work-group function from it. The layout is written as a string
+ * attribute of the kernel function, so that "wg-function" can run on IR
+ * written out after "wg-barriers" (tools/loom-opt) exactly as it runs in a
+ * build:
+ *   "loom-wg-slots"="<barriers> <bytes/item> <uniform bytes> <masked>
+ *                    <where slot> <loops> [<header id>:<exit id> ...]"
+ * A work-group function with an outer work-item loop says so with
+ * "loom-outer-loops", read by the code generation stage. */
+#include "workgroup/workgroup.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS_ATTR "loom-wg-slots"
+#define OUTER_ATTR "loom-outer-loops"
+
+void loom_wg_record_slots(LLVMValueRef k, unsigned num_barriers, const struct loom_slots *s) {
+  size_t cap = 128 + 24 * (size_t)s->num_divergent, len;
+  char *text = malloc(cap);
+  if (!text)
+    return;
+  len = (size_t)snprintf(text, cap, "%u %" PRIu64 " %" PRIu64 " %d %" PRIu64 " %u", num_barriers,
+                         s->bytes_per_item, s->uniform_bytes, s->masked ? 1 : 0, s->where_slot,
+                         s->num_divergent);
+  for (unsigned i = 0; i < s->num_divergent && len < cap; i++)
+    len += (size_t)snprintf(text + len, cap - len, " %u:%u", s->divergent[i].header_id,
+                            s->divergent[i].exit_id);
+  loom_add_fn_str_attr(k, SLOTS_ATTR, text);
+  free(text);
+}
+
+int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots *s) {
+  memset(s, 0, sizeof *s);
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(k, LLVMAttributeFunctionIndex, SLOTS_ATTR,
+                                                     sizeof SLOTS_ATTR - 1);
+  if (!a)
+    return -1;
+  unsigned len;
+  const char *v = LLVMGetStringAttributeValue(a, &len);
+  char *text = strndup(v, len);
+  if (!text)
+    return -1;
+  int masked = 0, used = 0;
+  int rc = -1;
+  if (sscanf(text, "%u %" SCNu64 " %" SCNu64 " %d %" SCNu64 " %u%n", num_barriers,
+             &s->bytes_per_item, &s->uniform_bytes, &masked, &s->where_slot, &s->num_divergent,
+             &used) == 6 &&
+      s->num_divergent <= 1u << 16) {
+    s->masked = masked != 0;
+    s->divergent = calloc(s->num_divergent + 1, sizeof *s->divergent);
+    const char *p = text + used;
+    rc = s->divergent ? 0 : -1;
+    for (unsigned i = 0; i < s->num_divergent && rc == 0; i++) {
+      int n = 0;
+      if (sscanf(p, " %u:%u%n", &s->divergent[i].header_id, &s->divergent[i].exit_id, &n) != 2)
+        rc = -1;
+      p += n;
+    }
+  }
+  free(text);
+  if (rc != 0) {
+    free(s->divergent);
+    s->divergent = NULL;
+  }
+  return rc;
+}
+
+void loom_wg_mark_outer_loops(LLVMValueRef wg) { loom_add_fn_str_attr(wg, OUTER_ATTR, "1"); }
+
+bool loom_module_has_outer_loops(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, OUTER_ATTR,
+                                      sizeof OUTER_ATTR - 1))
+      return true;
+  return false;
+}
+
+LLVMValueRef loom_wg_function_of(LLVMModuleRef m, const char *kernel) {
+  size_t n = strlen(kernel);
+  char *name = malloc(n + sizeof LOOM_WG_SUFFIX);
+  if (!name)
+    return NULL;
+  memcpy(name, kernel, n);
+  memcpy(name + n, LOOM_WG_SUFFIX, sizeof LOOM_WG_SUFFIX);
+  LLVMValueRef f = LLVMGetNamedFunction(m, name);
+  free(name);
+  return f;
+}
