@@ -76,7 +76,7 @@ static double reduce_far(double r, double m) {
 }
 
 /* the steps after the first two, for operands more than about 2^100 apart:
- * out of line (__loom_cold_*: src/compiler/link.c), so that the common case
+ * out of line (__loom_cold_*: src/compiler/frontend/link.c), so that the common case
  * stays a straight line that vectorises without a loop. A subnormal |y|
  * is first reduced against |y| 2^54 (a multiple of it), normal. */
 __attribute__((const, noinline)) double __loom_cold_fmod_rest(double r, double ay) {

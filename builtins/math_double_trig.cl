@@ -180,7 +180,7 @@ static double tan_reduced(double hi, double lo, int q) {
 }
 
 /* the out-of-line paths for |x| >= 2^20, infinities and NaNs (their names
- * keep them out of line: src/compiler/link.c) */
+ * keep them out of line: src/compiler/frontend/link.c) */
 #define HUGE_PATH(f)                                                           \
   __attribute__((const, noinline)) double __loom_cold_##f(double x) {          \
     double lo;                                                                 \

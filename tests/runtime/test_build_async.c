@@ -1,4 +1,4 @@
-/* Builds whose code is generated on a compile thread (src/compiler/codegen.c,
+/* Builds whose code is generated on a compile thread (src/compiler/backend/codegen.c,
  * codegen_jobs.c): clBuildProgram returns before O3 and code generation,
  * and kernels, binaries and the disk cache wait for the code. Checked:
  * results of kernels created in any order, CL_PROGRAM_BINARIES of a build

@@ -1,4 +1,7 @@
+/* Helpers over the LLVM C API shared by the passes: target machines,
+ * running LLVM pass pipelines, IR walking and editing, small maps. */
 #include "support/llvm_util.h"
+#include "vectorize/vectorize.h"
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
@@ -14,12 +17,12 @@ static void init_llvm(void) {
   LLVMInitializeX86TargetMC();
   LLVMInitializeX86AsmPrinter();
   LLVMInitializeX86AsmParser();
-  /* Work-item loops whose body holds a loop with a uniform trip count are
-   * vectorised as outer loops (VPlan's native path; only loops that carry
-   * llvm.loop.vectorize.enable are considered). The scalarizer that prepares
-   * them must split vector loads and stores too. */
-  const char *args[16] = {"loomcl", "-enable-vplan-native-path", "-scalarize-load-store"};
-  int n = 3;
+  /* LLVM reads its options once per process: the ones vectorisation
+   * across work-items needs (vectorize/outer_loop.c says why) */
+  const char *args[16] = {"loomcl"};
+  int n = 1;
+  for (int i = 0; loom_vectorize_llvm_options[i] && n < 8; i++)
+    args[n++] = loom_vectorize_llvm_options[i];
   /* LOOMCL_LLVM_ARGS: extra LLVM options for investigating code generation,
    * e.g. "-pass-remarks-analysis=loop-vectorize" (space-separated) */
   static char extra[1024];

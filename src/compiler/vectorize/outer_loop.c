@@ -18,6 +18,13 @@
 #include "loom_abi.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
+
+/* VPlan's native path vectorises such outer loops (only those that carry
+ * llvm.loop.vectorize.enable: vectorize/parallel_md.c); the scalarizer
+ * that prepares them must split vector loads and stores too. LLVM options
+ * are process-wide: support/llvm_util.c passes these once. */
+const char *const loom_vectorize_llvm_options[] = {"-enable-vplan-native-path",
+                                                   "-scalarize-load-store", NULL};
 #include <string.h>
 
 static const char *const widenable_intrinsics[] = {

@@ -12,7 +12,7 @@
  * Each region also gets an "outer" loop ID that adds
  * llvm.loop.vectorize.enable: a work-item loop whose body holds a loop of its
  * own is not innermost, and LLVM vectorises such an outer loop (VPlan's
- * native path, enabled in llvm_util.c) only when asked to explicitly. */
+ * native path, enabled by vectorize/outer_loop.c) only when asked to explicitly. */
 #include "vectorize/vectorize.h"
 #include <llvm-c/IRReader.h>
 #include <stdio.h>

@@ -13,6 +13,8 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
+/* outer_loop.c: the process-wide LLVM options vectorisation needs (NULL-terminated) */
+extern const char *const loom_vectorize_llvm_options[] LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
  * loop (its body holds a loop and only widenable instructions) */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
