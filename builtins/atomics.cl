@@ -6,7 +6,7 @@
  * scope, as the OpenCL 2.0 memory model defines them (programs order them
  * with fences). The `volatile` of their signatures is dropped: it is there
  * for the caller's pointers, and would forbid combining increments
- * (src/compiler/atomic_combining.c). */
+ * (src/compiler/target/x86/atomic_combining.c). */
 #include "loom_builtins.h"
 
 /* spir64 declares no lock-free sizes; the host target the code ends up on

@@ -58,7 +58,7 @@ HW(HMI, ldexp) HW(HMI, pown) HW(HMI, rootn)
 HW(HIM, ilogb)
 
 /* fabs and copysign only touch the sign bit (kept as bit operations by the
- * compiler, src/compiler/half_sign_ops.c) */
+ * compiler, src/compiler/target/x86/half_lower.c) */
 #define HSIGN(N, unused)                                                       \
   half##N OVL fabs(half##N x) { return __builtin_elementwise_abs(x); }         \
   half##N OVL copysign(half##N x, half##N y) {                                 \

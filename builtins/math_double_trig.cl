@@ -12,7 +12,7 @@
  * Larger arguments (and infinities and NaNs) take Payne and Hanek's
  * reduction in integer arithmetic (reduce_huge) in out-of-line functions,
  * called under a condition: the compiler gives them masked vector variants
- * (src/compiler/vector_variants.c), so a vectorised loop runs them only for
+ * (src/compiler/vectorize/vector_variants.c), so a vectorised loop runs them only for
  * the lanes that need them, and the common path does not pay for them. */
 #include "loom_builtins.h"
 #include "math_map.h"

@@ -94,6 +94,8 @@ struct loom_program_binary {
   struct loom_codegen *pending;
 };
 void loom_program_binary_free(struct loom_program_binary *b) LOOM_HIDDEN;
+/* frees only the kernel metadata of b (num_kernels becomes 0) */
+void loom_kernels_meta_free(struct loom_program_binary *b) LOOM_HIDDEN;
 /* Waits for the code generation of cg (running it if no compile thread has
  * started it) and returns the program's object code, or NULL if code
  * generation failed. */
@@ -154,7 +156,7 @@ int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
                            const uint64_t local[3], struct loom_blob *object,
                            char **log) LOOM_HIDDEN;
-/* the name a specialised kernel's code is looked up under (loom_jit_lookup),
+/* the name a specialised kernel's code is looked up under (the driver's code_lookup),
  * at most LOOM_SPEC_SYMBOL_MAX - 1 characters (longer kernel names are cut,
  * the same way wherever the name is made) */
 enum { LOOM_SPEC_SYMBOL_MAX = 284 };

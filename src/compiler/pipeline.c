@@ -54,7 +54,7 @@ static int retarget(struct loom_pipeline *p) {
 }
 
 static int kernel_meta(struct loom_pipeline *p) {
-  assert(p->out->num_kernels == 0 && !p->out->kernels);
+  loom_kernels_meta_free(p->out); /* read anew when run alone (tools/loom-opt) */
   return loom_kernel_meta_from_module(p->m, p->td, true, p->out) < 0 ? -1 : 0;
 }
 
@@ -288,7 +288,8 @@ const struct loom_pass loom_passes[] = {
      "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, the builtins resolved (workgroup/wg_function.c, vectorize/parallel_md.c)"},
     {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
-    {"internalize", internalize, BUILD, NULL, "only the work-group functions stay visible"},
+    {"internalize", internalize, BUILD, NULL,
+     "program-scope variables become internal: only functions stay visible (the work-group functions, vector variants until drop-vector-variants)"},
     {"vector-variants", vector_variants, BUILD, NULL,
      "scalar math calls get vector variants so that their work-item loops still vectorise (vectorize/vector_variants.c)"},
     /* ---- code generation stage: on a compile thread ---- */

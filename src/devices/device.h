@@ -81,7 +81,8 @@ struct loom_device_ops {
   struct loom_device_code *(*code_load)(const struct loom_program_binary *bin, char **log);
   /* adds more object code (a kernel specialised for a local size); 0 on success */
   int (*code_add)(struct loom_device_code *code, const struct loom_blob *object, char **log);
-  /* the work-group function named `symbol`, NULL if absent */
+  /* the work-group function of a kernel, or of a kernel specialised for a
+   * local size (loom_wg_spec_symbol), by that name; NULL if absent */
   loom_wg_fn (*code_lookup)(struct loom_device_code *code, const char *symbol);
   void (*code_unload)(struct loom_device_code *code);
 };

@@ -476,7 +476,7 @@ static int widest(const char *ir, const char *elem) {
 
 /* half kernels run work-items in vector lanes: arithmetic, sqrt (in float
  * lanes) and fma (in double lanes) are widened across work-items, and the
- * sign-bit operations are integer operations (src/compiler/half_lower.c) */
+ * sign-bit operations are integer operations (src/compiler/target/x86/half_lower.c) */
 static void test_vectorisation(struct test_env *env) {
   const char *src = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
                     "__kernel void k(__global half *a, __global const half *b,\n"

@@ -1,4 +1,4 @@
-/* Half comparisons inside vectorised work-item loops (compiler/half_lower.c).
+/* Half comparisons inside vectorised work-item loops (compiler/target/x86/half_lower.c).
  *
  * With AVX-512 FP16, LLVM 19 compiled some vectorised half comparisons
  * wrongly: lgamma_r on half4 (and on float4 and double4 converted from

@@ -1,5 +1,5 @@
 /* A work-group's relaxed atomic additions with unused results are summed per
- * address and applied when the group ends (src/compiler/atomic_combining.c).
+ * address and applied when the group ends (src/compiler/target/x86/atomic_combining.c).
  * Checked against host references: histograms with atomic_inc (bins that
  * share a table slot, so entries are evicted), atomic_add/atomic_sub with
  * wrap-around, 64-bit atom_add, relaxed C11 atomic_fetch_add_explicit, every

@@ -1,5 +1,5 @@
 /* Loops whose trip count differs between work-items run one unrolled block
- * of iterations per pass over the work-group (src/compiler/divergent_loops.c,
+ * of iterations per pass over the work-group (src/compiler/workgroup/divergent_loops.c,
  * loop_unroll.c). Results must be those of running each work-item alone:
  * integer loops with branches inside (Collatz), stores and loads in the
  * loop, zero-trip work-items and groups, a uniform counter used after the

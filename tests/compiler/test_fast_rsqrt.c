@@ -1,4 +1,4 @@
-/* Float 1 / sqrt(x) in vectorised loops (compiler/fast_rsqrt.c): on
+/* Float 1 / sqrt(x) in vectorised loops (compiler/target/x86/fast_rsqrt.c): on
  * AVX-512 machines rsqrt and 1.0f / sqrt(x) become VRSQRT14PS and a Newton
  * step. Checks, against the host, over special values, subnormals and a
  * spread of bit patterns:

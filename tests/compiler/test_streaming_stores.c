@@ -1,6 +1,6 @@
 /* Large write-only outputs are written with non-temporal stores when the
  * launch writes at least the driver's threshold and the address is aligned
- * (src/compiler/streaming_stores.c). The threshold is lowered here
+ * (src/compiler/target/x86/streaming_stores.c). The threshold is lowered here
  * (LOOMCL_STREAMING_STORES) so that small buffers take that path. Checked:
  * the optimised code of a write-only kernel has non-temporal stores and
  * kernels that read their output, or use atomics, have none; results are

@@ -1,7 +1,7 @@
 /* Regions whose side effects all lie behind a bound on the local id
  * (`if (l < s)`, `l <= k`, `l == k`, mirrored and negated forms, signed and
  * unsigned, truncated ids) run only the work-items the bound admits
- * (src/compiler/wi_range.c). The results must not change: every guard form,
+ * (src/compiler/workgroup/wi_range.c). The results must not change: every guard form,
  * bounds beyond the group and negative ones, groups of odd sizes, 2D groups,
  * and regions that must not be narrowed (an unguarded private update, a bound
  * read from memory). Every result is compared with a host reference. */

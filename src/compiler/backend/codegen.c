@@ -1,5 +1,5 @@
-/* Optimisation and code generation of the work-group functions, off the
- * build's critical path.
+/* The code generation stage of the pipeline (pipeline.c), off the build's
+ * critical path, and object emission.
  *
  * O3 and instruction selection are most of a cold build's time. Once the
  * work-group transformation is done, every build error and every piece of

@@ -1,5 +1,5 @@
-/* Optimisation and code generation of the work-group functions, inline or
- * on a compile thread (codegen.c, codegen_jobs.c). */
+/* The pipeline's code generation stage (pipeline.c) run inline or on a
+ * compile thread (codegen.c, codegen_jobs.c), and object emission. */
 #ifndef LOOM_CODEGEN_H
 #define LOOM_CODEGEN_H
 #include "compiler.h"

@@ -208,7 +208,7 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
   return 0;
 }
 
-void loom_program_binary_free(struct loom_program_binary *b) {
+void loom_kernels_meta_free(struct loom_program_binary *b) {
   for (uint32_t i = 0; i < b->num_kernels; i++) {
     struct loom_kernel_meta *k = &b->kernels[i];
     for (uint32_t a = 0; k->args && a < k->num_args; a++) {
@@ -220,6 +220,12 @@ void loom_program_binary_free(struct loom_program_binary *b) {
     free(k->attributes);
   }
   free(b->kernels);
+  b->kernels = NULL;
+  b->num_kernels = 0;
+}
+
+void loom_program_binary_free(struct loom_program_binary *b) {
+  loom_kernels_meta_free(b);
   loom_codegen_release(b->pending);
   loom_blob_free(&b->bitcode);
   loom_blob_free(&b->object);

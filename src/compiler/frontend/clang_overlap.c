@@ -7,7 +7,7 @@
  *  - the first time in a process, run LLVM's optimiser and code generator
  *    on a tiny function. Code generation initialises function-local statics
  *    whose destructors are registered with atexit on first use; the compile
- *    threads (codegen.c) register their exit handler after this warm-up, so
+ *    threads (backend/codegen_jobs.c) register their exit handler after this warm-up, so
  *    that it runs, and waits for jobs still inside LLVM, before those
  *    destructors do. */
 #include "frontend/clang_overlap.h"
@@ -121,7 +121,7 @@ void loom_codegen_warm_up(const struct loom_target *target) {
       LLVMTargetMachineRef tm = loom_target_machine(target);
       if (tm) {
         LLVMDisposeTargetData(loom_retarget(m, tm));
-        /* writing bitcode (codegen.c does) has statics of its own */
+        /* writing bitcode (frontend/link.c does) has statics of its own */
         LLVMDisposeMemoryBuffer(LLVMWriteBitcodeToMemoryBuffer(m));
         struct loom_blob object = {0};
         char *log = NULL;

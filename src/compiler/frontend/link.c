@@ -199,8 +199,8 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     const char *dump = loom_cfg_str(LOOM_CFG_DUMP_IR);
     if (dump)
       LLVMPrintModuleToFile(m, dump, NULL);
-    /* O3 and code generation run on compile threads (backend/codegen.c),
-     * unless the optimised IR is to be written out */
+    /* the code generation stage runs on a compile thread
+     * (backend/codegen_jobs.c), unless the optimised IR is to be written out */
     if (!loom_cfg_str(LOOM_CFG_DUMP_IR_OPT) && !spec)
       out->pending = loom_codegen_start(m, out, target, opts->opt_disable, any_outer);
     if (!out->pending)

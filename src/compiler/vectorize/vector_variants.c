@@ -115,7 +115,7 @@ static LLVMValueRef make_variant(LLVMModuleRef m, LLVMValueRef f, unsigned lanes
     for (unsigned p = 0; p < n; p++)
       args[p] = LLVMBuildExtractElement(b, LLVMGetParam(v, p), idx, "");
     LLVMValueRef r = LLVMBuildCall2(b, fty, f, args, n, "");
-    /* an empty mapping on these calls: the SLP vectoriser would otherwise
+    /* the one-lane self-mapping (above): the SLP vectoriser would otherwise
      * turn them back into a call to this very function */
     LLVMAddCallSiteAttribute(r, LLVMAttributeFunctionIndex, no_variants);
     LLVMValueRef with = LLVMBuildInsertElement(b, acc, r, idx, "");

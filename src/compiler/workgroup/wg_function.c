@@ -7,10 +7,13 @@
  * kernel into "region r" functions, so no instruction cloner is needed; the
  * blocks a region cannot reach disappear when it is inlined.
  *
- *   void k.loom_wg(const void *args, loom_wg_ctx *ctx):
+ *   void k.loom_wg(const void *args, const loom_wg_ctx *ctx, void *local_mem,
+ *                  void *scratch):           (all four noalias)
  *     next = 0
  *     while (next != -1)
- *       switch (next) { case r: for z, y, x in the group: next = region_r(x,y,z) }
+ *       switch (next) {
+ *       case r: for z, y, x in the group:
+ *                 next = region_r(kernel args..., x, y, z, linear id, snapshot) }
  *
  * Each region runs as a loop over the work-items whose innermost loop walks
  * local id x, so LLVM's loop vectoriser executes consecutive work-items in

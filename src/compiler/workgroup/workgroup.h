@@ -51,8 +51,8 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
 uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k,
                                   LLVMTargetDataRef td) LOOM_HIDDEN;
 
-/* wg_function.c: builds "<kernel>.loom_wg" from k in two phases around the
- * always-inline runs (see docs/COMPILER.md). */
+/* wg_function.c: builds "<kernel>.loom_wg" from k in three steps around two
+ * always-inline runs (pass "wg-function" in pipeline.c; docs/COMPILER.md). */
 struct loom_wg_build {
   LLVMValueRef kernel;
   const struct loom_kernel_meta *meta;

@@ -19,10 +19,10 @@
  *     tail:   (what followed the store)
  *
  * Non-temporal stores are weakly ordered against other stores. Functions
- * with atomics, fences or calls (other than intrinsics) are left alone; the
- * driver issues a store fence after its work-groups, before the launch can
- * be seen as complete. Within a work-group everything runs on one thread,
- * which always sees its own stores in order. */
+ * with atomics, fences, volatile accesses or calls (other than intrinsics)
+ * are left alone; the driver issues a store fence after its work-groups,
+ * before the launch can be seen as complete. Within a work-group everything
+ * runs on one thread, which always sees its own stores in order. */
 #include "workgroup/workgroup.h"
 #include "vectorize/vectorize.h"
 #include "analysis/analysis.h"
