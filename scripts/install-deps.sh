@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages LoomCL needs to build, test and run.
 # Idempotent: packages already present are not touched.
 set -euo pipefail
-packages=(build-essential cmake clang-19 llvm-19-dev opencl-headers
+packages=(build-essential cmake clang-19 llvm-19-dev llvm-19-tools opencl-headers
           ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo)
 missing=()
 for p in "${packages[@]}"; do

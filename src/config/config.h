@@ -11,6 +11,11 @@
 /* internal symbols: only the cl* entry points leave the library */
 #define LOOM_HIDDEN __attribute__((visibility("hidden")))
 
+/* Debug builds verify the kernel module after every pass by default */
+#ifndef LOOMCL_VERIFY_DEFAULT
+#define LOOMCL_VERIFY_DEFAULT 0
+#endif
+
 enum loom_cfg {
 #define X(id, type, def, choices, doc) LOOM_CFG_##id,
 #include "config_table.h"

@@ -1,7 +1,7 @@
 /* Every LOOMCL_* environment variable, in one table. tools/loom-config-doc
  * prints it as the README's table, and a test checks that the README holds
  * exactly that table: change a row here, then run
- * `build/loom-config-doc > /dev/null --check README.md` (see its usage).
+ * `build/loom-config-doc --update README.md`.
  *
  * X(id, type, default, choices, doc) -- the variable is LOOMCL_<id>. Types:
  *   FLAG    0 or 1
@@ -34,5 +34,5 @@ X(LLVM_ARGS, TEXT, 0, 0,
   "extra LLVM options, space-separated, and LLVM's optimisation remarks to stderr (e.g. `-pass-remarks-missed=loop-vectorize` says why a work-item loop did not vectorise)")
 X(LOG, TEXT, 0, 0,
   "`api`: every error an entry point returns is explained on stderr by the rule that failed (`clEnqueueNDRangeKernel`, `clCreateBuffer`, `clBuildProgram`, `clSetKernelArg`, ...)")
-X(VERIFY, CHOICE, 0, "0|1",
-  "`0` (default): the kernel module is verified once, before LLVM's optimiser; `1`: after every LoomCL pass too (the test suite runs this way); a failure is a build error, never a crash")
+X(VERIFY, CHOICE, LOOMCL_VERIFY_DEFAULT, "0|1",
+  "`0` (default): the kernel module is verified once, before LLVM's optimiser; `1` (default of Debug builds; the test suite sets it): after every LoomCL pass too; a failure is a build error, never a crash")

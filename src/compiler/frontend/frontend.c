@@ -5,6 +5,7 @@
  * Clang's diagnostics become the build log verbatim. */
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
+#include "frontend/opencl_features.h"
 #include "compiler.h"
 #include "support/util.h"
 #include <fcntl.h>
@@ -65,6 +66,31 @@ static int run_clang(const char *dir, char **argv, char **log) {
   return (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
 }
 
+/* The OpenCL C feature table (opencl_features.h): what Clang enables
+ * (-cl-ext=-all,+name,...; FP64 rows on targets with doubles) ... */
+enum feature_when { ENABLED, ENABLED_FP64, UNDEFINED };
+#define WHEN_YES ENABLED
+#define WHEN_FP64 ENABLED_FP64
+#define WHEN_NO UNDEFINED
+static const struct {
+  const char *name;
+  enum feature_when when;
+} features[] = {
+#define FEATURE(name, version, when) {name, WHEN_##when},
+    LOOM_OPENCL_C_FEATURES(FEATURE)
+#undef FEATURE
+};
+
+/* ... and the header every program is compiled with (-include): #undefs
+ * what the device lacks but Clang's headers define, and the device's
+ * OpenCL version, which Clang leaves to the implementation */
+#define UNDEF_YES(name)
+#define UNDEF_FP64(name)
+#define UNDEF_NO(name) "#undef " name "\n"
+#define UNDEF(name, version, when) UNDEF_##when(name)
+static const char prelude[] = LOOM_OPENCL_C_FEATURES(UNDEF) "#define __OPENCL_VERSION__ 300\n";
+#undef UNDEF
+
 int loom_compile_source(const char *source, const struct loom_header *headers,
                         size_t num_headers, const char *options,
                         const struct loom_target *target, struct loom_blob *bitcode,
@@ -92,41 +118,10 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
       loom_str_append(log, "error: invalid header name\n");
       rc = -1;
     }
-  /* Clang's opencl-c-base.h defines the optional OpenCL C 3.0 features a
-   * SPIR target could have; the program must see only what the device
-   * reports (CL_DEVICE_OPENCL_C_FEATURES), so a prelude undefines the rest. */
-  static const char prelude[] =
-      "#undef __opencl_c_read_write_images\n"
-      "#undef __IMAGE_SUPPORT__\n"
-      /* the device's OpenCL version; Clang leaves it to the implementation */
-      "#define __OPENCL_VERSION__ 300\n"
-      "#undef __opencl_c_ext_fp32_global_atomic_add\n"
-      "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
-      "#undef __opencl_c_ext_fp32_local_atomic_add\n"
-      "#undef __opencl_c_ext_fp32_local_atomic_min_max\n"
-      "#undef __opencl_c_ext_image_raw10_raw12\n"
-      "#undef __opencl_c_ext_image_unorm_int_2_101010\n"
-      "#undef __opencl_c_integer_dot_product_input_4x8bit\n"
-      "#undef __opencl_c_integer_dot_product_input_4x8bit_packed\n"
-      "#undef __opencl_c_kernel_clock_scope_device\n"
-      "#undef __opencl_c_kernel_clock_scope_sub_group\n"
-      "#undef __opencl_c_kernel_clock_scope_work_group\n"
-      "#undef cl_khr_extended_bit_ops\n"
-      "#undef cl_khr_integer_dot_product\n"
-      "#undef cl_khr_kernel_clock\n"
-      "#undef cl_khr_subgroup_extended_types\n"
-      "#undef cl_khr_subgroup_non_uniform_vote\n"
-      "#undef cl_khr_subgroup_ballot\n"
-      "#undef cl_khr_subgroup_non_uniform_arithmetic\n"
-      "#undef cl_khr_subgroup_shuffle\n"
-      "#undef cl_khr_subgroup_shuffle_relative\n"
-      "#undef cl_khr_subgroup_clustered_reduce\n"
-      "#undef cl_khr_subgroup_rotate\n"
-      "#undef cl_ext_float_atomics\n"
-      "#undef __opencl_c_ext_fp64_global_atomic_add\n"
-      "#undef __opencl_c_ext_fp64_local_atomic_add\n"
-      "#undef __opencl_c_ext_fp64_global_atomic_min_max\n"
-      "#undef __opencl_c_ext_fp64_local_atomic_min_max\n";
+  /* Clang's opencl-c-base.h defines optional OpenCL C 3.0 features and
+   * extensions a SPIR target could have; the program must see only what the
+   * device reports (CL_DEVICE_OPENCL_C_FEATURES), so the prelude undefines
+   * the rest */
   char prelude_path[4096];
   snprintf(prelude_path, sizeof prelude_path, "%s/.loomcl-prelude/features.h", dir);
   char prelude_dir[4096];
@@ -140,16 +135,12 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     rc = -1;
 
   if (rc == 0) {
-    /* the front end sees exactly the extensions the device reports */
-    char ext[2048];
-    snprintf(ext, sizeof ext,
-             "-cl-ext=-all,+__opencl_c_int64,+__opencl_c_work_group_collective_functions"
-             /* OpenCL C 2.0 atomics with every order and scope, the generic
-              * address space, program-scope global variables */
-             ",+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst"
-             ",+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices"
-             ",+__opencl_c_generic_address_space,+__opencl_c_program_scope_global_variables%s",
-             target->fp64 ? ",+__opencl_c_fp64" : "");
+    /* the front end sees exactly the features and extensions the device
+     * reports */
+    char ext[2048] = "-cl-ext=-all";
+    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+      if (features[i].when == ENABLED || (features[i].when == ENABLED_FP64 && target->fp64))
+        snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%s", features[i].name);
     for (const char *e = target->extensions ? target->extensions : ""; *e;) {
       while (*e == ' ')
         e++;
