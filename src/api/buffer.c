@@ -1,13 +1,9 @@
 /* Buffer objects: creation, sub-buffers, reference counting, queries and
  * destructor callbacks (the queries and reference counting apply to every
  * kind of memory object). */
+#include "checks.h"
 #include "memobj.h"
 #include <string.h>
-
-static cl_mem fail(cl_int *errcode_ret, cl_int err) {
-  LOOM_SET_ERR(errcode_ret, err);
-  return NULL;
-}
 
 static bool is_buffer(cl_mem m) {
   return loom_object_is(m, LOOM_MEM) && m->type == CL_MEM_OBJECT_BUFFER;
@@ -24,62 +20,112 @@ static cl_ulong context_max_alloc(cl_context ctx) {
 
 /* Counts a 0-terminated property list; buffers define no properties in
  * OpenCL 3.0, so any key is CL_INVALID_PROPERTY. */
-static cl_int check_buffer_properties(const cl_mem_properties *props, size_t *num) {
+static cl_int check_buffer_properties(const char *fn, const cl_mem_properties *props,
+                                      size_t *num) {
   *num = 0;
   if (!props)
     return CL_SUCCESS;
   if (props[0] != 0)
-    return CL_INVALID_PROPERTY;
+    return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                        "properties names a property (buffers have none in OpenCL 3.0)");
   *num = 1;
   return CL_SUCCESS;
+}
+
+/* clCreateBuffer and clCreateBufferWithProperties, logging as fn */
+static cl_mem create_buffer(const char *fn, cl_context context,
+                            const cl_mem_properties *properties, cl_mem_flags flags,
+                            size_t size, void *host_ptr, cl_int *errcode_ret) {
+  /* CL_INVALID_CONTEXT if context is not a valid context */
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_CONTEXT,
+                             "context is not a valid context");
+  /* CL_INVALID_PROPERTY if a property name in properties is not supported */
+  size_t num_props;
+  cl_int err = check_buffer_properties(fn, properties, &num_props);
+  if (err != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
+  /* CL_INVALID_VALUE if values specified in flags are not valid */
+  if (loom_mem_check_flags(flags) != CL_SUCCESS)
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_VALUE,
+                             "flags has unknown bits, more than one access or host access "
+                             "flag, or CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
+                             "CL_MEM_COPY_HOST_PTR");
+  /* CL_INVALID_BUFFER_SIZE if size is 0 or greater than
+   * CL_DEVICE_MAX_MEM_ALLOC_SIZE for all devices in context */
+  if (size == 0)
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_BUFFER_SIZE, "size is 0");
+  if (size > context_max_alloc(context))
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_BUFFER_SIZE,
+                             "size exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE of every device "
+                             "of context");
+  /* CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or
+   * CL_MEM_COPY_HOST_PTR are set in flags, or if host_ptr is not NULL but
+   * neither is set */
+  bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
+  if (wants_ptr && !host_ptr)
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
+                             "host_ptr is NULL and CL_MEM_USE_HOST_PTR or "
+                             "CL_MEM_COPY_HOST_PTR is set");
+  if (!wants_ptr && host_ptr)
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
+                             "host_ptr is not NULL and neither CL_MEM_USE_HOST_PTR nor "
+                             "CL_MEM_COPY_HOST_PTR is set");
+
+  cl_mem mem = loom_mem_create(context, CL_MEM_OBJECT_BUFFER, flags, size,
+                               host_ptr, properties, num_props, &err);
+  if (!mem)
+    return loom_null_with(errcode_ret, LOOM_FAIL_IN(fn, err, "allocating the buffer failed"));
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
+  return mem;
 }
 
 cl_mem clCreateBufferWithProperties(cl_context context,
                                     const cl_mem_properties *properties,
                                     cl_mem_flags flags, size_t size,
                                     void *host_ptr, cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT))
-    return fail(errcode_ret, CL_INVALID_CONTEXT);
-  size_t num_props;
-  cl_int err = check_buffer_properties(properties, &num_props);
-  if (err != CL_SUCCESS)
-    return fail(errcode_ret, err);
-  if (loom_mem_check_flags(flags) != CL_SUCCESS)
-    return fail(errcode_ret, CL_INVALID_VALUE);
-  if (size == 0 || size > context_max_alloc(context))
-    return fail(errcode_ret, CL_INVALID_BUFFER_SIZE);
-  bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
-  if (wants_ptr != (host_ptr != NULL))
-    return fail(errcode_ret, CL_INVALID_HOST_PTR);
-
-  cl_mem mem = loom_mem_create(context, CL_MEM_OBJECT_BUFFER, flags, size,
-                               host_ptr, properties, num_props, &err);
-  LOOM_SET_ERR(errcode_ret, err);
-  return mem;
+  return create_buffer(__func__, context, properties, flags, size, host_ptr, errcode_ret);
 }
 
 cl_mem clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
                       void *host_ptr, cl_int *errcode_ret) {
-  return clCreateBufferWithProperties(context, NULL, flags, size, host_ptr,
-                                      errcode_ret);
+  return create_buffer(__func__, context, NULL, flags, size, host_ptr, errcode_ret);
 }
 
 /* Checks sub-buffer flags against the parent's and adds the inherited ones. */
 static cl_int sub_buffer_flags(cl_mem_flags parent, cl_mem_flags *flags) {
+  const char *fn = "clCreateSubBuffer";
   cl_mem_flags f = *flags;
-  if (loom_mem_check_flags(f) != CL_SUCCESS || (f & LOOM_MEM_HOST_PTR_FLAGS))
-    return CL_INVALID_VALUE;
+  if (loom_mem_check_flags(f) != CL_SUCCESS)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "flags has unknown bits, more than one access or host access flag, "
+                        "or CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
+                        "CL_MEM_COPY_HOST_PTR");
+  if (f & LOOM_MEM_HOST_PTR_FLAGS)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "flags has CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or "
+                        "CL_MEM_COPY_HOST_PTR (sub-buffers inherit them)");
   if ((parent & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "buffer was created with CL_MEM_WRITE_ONLY and flags has "
+                        "CL_MEM_READ_WRITE or CL_MEM_READ_ONLY");
   if ((parent & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "buffer was created with CL_MEM_READ_ONLY and flags has "
+                        "CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY");
   if ((parent & CL_MEM_HOST_WRITE_ONLY) && (f & CL_MEM_HOST_READ_ONLY))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "buffer was created with CL_MEM_HOST_WRITE_ONLY and flags has "
+                        "CL_MEM_HOST_READ_ONLY");
   if ((parent & CL_MEM_HOST_READ_ONLY) && (f & CL_MEM_HOST_WRITE_ONLY))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "buffer was created with CL_MEM_HOST_READ_ONLY and flags has "
+                        "CL_MEM_HOST_WRITE_ONLY");
   if ((parent & CL_MEM_HOST_NO_ACCESS) &&
       (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "buffer was created with CL_MEM_HOST_NO_ACCESS and flags has "
+                        "CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY");
   if (!(f & LOOM_MEM_ACCESS_FLAGS))
     f |= parent & LOOM_MEM_ACCESS_FLAGS;
   if (!(f & LOOM_MEM_HOST_ACCESS_FLAGS))
@@ -92,20 +138,34 @@ static cl_int sub_buffer_flags(cl_mem_flags parent, cl_mem_flags *flags) {
 cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                          cl_buffer_create_type buffer_create_type,
                          const void *buffer_create_info, cl_int *errcode_ret) {
-  if (!is_buffer(buffer) || buffer->parent)
-    return fail(errcode_ret, CL_INVALID_MEM_OBJECT);
+  /* CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object or is a
+   * sub-buffer object */
+  if (!is_buffer(buffer))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_MEM_OBJECT,
+                          "buffer is not a valid buffer object");
+  if (buffer->parent)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_MEM_OBJECT, "buffer is a sub-buffer");
   cl_int err = sub_buffer_flags(buffer->flags, &flags);
   if (err != CL_SUCCESS)
-    return fail(errcode_ret, err);
-  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
-    return fail(errcode_ret, CL_INVALID_VALUE);
+    return loom_null_with(errcode_ret, err);
+  /* CL_INVALID_VALUE if the value in buffer_create_type is not valid, or
+   * buffer_create_info is NULL */
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "buffer_create_type is not CL_BUFFER_CREATE_TYPE_REGION");
+  if (!buffer_create_info)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "buffer_create_info is NULL");
   const cl_buffer_region *r = buffer_create_info;
+  /* CL_INVALID_BUFFER_SIZE if the region's size is 0 */
   if (r->size == 0)
-    return fail(errcode_ret, CL_INVALID_BUFFER_SIZE);
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_BUFFER_SIZE, "region size is 0");
+  /* CL_INVALID_VALUE if the region is out of bounds of buffer */
   if (r->origin > buffer->size || r->size > buffer->size - r->origin)
-    return fail(errcode_ret, CL_INVALID_VALUE);
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "region origin + size is out of bounds of buffer");
 
-  /* aligned for at least one device of the context */
+  /* CL_MISALIGNED_SUB_BUFFER_OFFSET if there are no devices in the context
+   * for which the origin is aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN */
   cl_context ctx = buffer->context;
   bool aligned = false;
   for (cl_uint i = 0; i < ctx->num_devices && !aligned; i++) {
@@ -113,23 +173,27 @@ cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     aligned = align == 0 || r->origin % align == 0;
   }
   if (!aligned)
-    return fail(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    return LOOM_FAIL_NULL(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                          "region origin is not a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN "
+                          "of any device of the context");
 
   cl_mem mem = loom_mem_create_sub(buffer, flags, r->origin, r->size, &err);
-  LOOM_SET_ERR(errcode_ret, err);
+  if (!mem)
+    return loom_null_with(errcode_ret, LOOM_FAIL(err, "allocating the sub-buffer failed"));
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return mem;
 }
 
 cl_int clRetainMemObject(cl_mem memobj) {
   if (!loom_object_is(memobj, LOOM_MEM))
-    return CL_INVALID_MEM_OBJECT;
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is not a valid memory object");
   loom_retain_ext(&memobj->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseMemObject(cl_mem memobj) {
   if (!loom_object_is(memobj, LOOM_MEM))
-    return CL_INVALID_MEM_OBJECT;
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is not a valid memory object");
   loom_release_ext(&memobj->obj);
   return CL_SUCCESS;
 }
@@ -138,9 +202,9 @@ cl_int clSetMemObjectDestructorCallback(cl_mem memobj,
                                         void(CL_CALLBACK *pfn_notify)(cl_mem, void *),
                                         void *user_data) {
   if (!loom_object_is(memobj, LOOM_MEM))
-    return CL_INVALID_MEM_OBJECT;
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is not a valid memory object");
   if (!pfn_notify)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL");
   return loom_mem_add_destructor(memobj, pfn_notify, user_data);
 }
 
@@ -148,7 +212,7 @@ cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
                           size_t param_value_size, void *param_value,
                           size_t *param_value_size_ret) {
   if (!loom_object_is(memobj, LOOM_MEM))
-    return CL_INVALID_MEM_OBJECT;
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is not a valid memory object");
   switch (param_name) {
   case CL_MEM_TYPE:
     LOOM_INFO_SCALAR(cl_mem_object_type, memobj->type);
@@ -174,6 +238,6 @@ cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      memobj->props, memobj->num_props * sizeof *memobj->props);
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a memory object query");
   }
 }

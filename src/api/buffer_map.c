@@ -9,26 +9,30 @@
 
 #define MAP_FLAGS (CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)
 
+/* CL_INVALID_VALUE if values specified in map_flags are not valid */
 static cl_int check_map_flags(cl_map_flags f) {
+  const char *fn = "clEnqueueMapBuffer";
   if (f & ~(cl_map_flags)MAP_FLAGS)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "map_flags has unknown bits");
   if ((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "map_flags has CL_MAP_WRITE_INVALIDATE_REGION with CL_MAP_READ or "
+                        "CL_MAP_WRITE");
   return CL_SUCCESS;
 }
 
+/* CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or
+ * CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
+ * CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
+ * CL_MAP_WRITE_INVALIDATE_REGION is set */
 static cl_int check_map_access(cl_mem m, cl_map_flags f) {
-  if ((f & CL_MAP_READ) && loom_check_host_access(m, true) != CL_SUCCESS)
+  const char *fn = "clEnqueueMapBuffer";
+  if ((f & CL_MAP_READ) && loom_check_host_access(fn, m, true) != CL_SUCCESS)
     return CL_INVALID_OPERATION;
   if ((f & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-      loom_check_host_access(m, false) != CL_SUCCESS)
+      loom_check_host_access(fn, m, false) != CL_SUCCESS)
     return CL_INVALID_OPERATION;
   return CL_SUCCESS;
-}
-
-static void *map_fail(cl_int *errcode_ret, cl_int err) {
-  LOOM_SET_ERR(errcode_ret, err);
-  return NULL;
 }
 
 void *clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer,
@@ -38,34 +42,45 @@ void *clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer,
                          const cl_event *event_wait_list, cl_event *event,
                          cl_int *errcode_ret) {
   cl_command_queue q = command_queue;
-  cl_int err = loom_check_host_queue(q);
+  cl_int err = loom_check_host_queue(__func__, q);
   if (err == CL_SUCCESS)
-    err = loom_check_buffer_for_queue(q, buffer);
+    err = loom_check_buffer_for_queue(__func__, "buffer", q, buffer);
   if (err != CL_SUCCESS)
-    return map_fail(errcode_ret, err);
-  if (size == 0 || !loom_range_inside(buffer->size, offset, size) ||
-      check_map_flags(map_flags) != CL_SUCCESS)
-    return map_fail(errcode_ret, CL_INVALID_VALUE);
+    return loom_null_with(errcode_ret, err);
+  /* CL_INVALID_VALUE if the region being mapped given by (offset, size) is
+   * out of bounds, if size is 0, or if values specified in map_flags are not
+   * valid */
+  if (size == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "size is 0");
+  if (!loom_range_inside(buffer->size, offset, size))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "offset + size is out of bounds of buffer");
+  if (check_map_flags(map_flags) != CL_SUCCESS)
+    return loom_null_with(errcode_ret, CL_INVALID_VALUE);
   err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
   if (err == CL_SUCCESS)
-    err = loom_check_sub_buffer_alignment(q, buffer);
+    err = loom_check_sub_buffer_alignment(__func__, "buffer", q, buffer);
   if (err == CL_SUCCESS)
     err = check_map_access(buffer, map_flags);
   if (err != CL_SUCCESS)
-    return map_fail(errcode_ret, err);
+    return loom_null_with(errcode_ret, err);
 
   /* Registered before the command runs so that the pointer can be unmapped
    * by a command enqueued right after a non-blocking map. */
   void *ptr = buffer->data + offset;
   err = loom_mem_map_add(buffer, ptr, offset, size, map_flags);
+  if (err == CL_INVALID_OPERATION)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
+                          "the region overlaps a region of the same storage that is "
+                          "mapped for writing");
   if (err != CL_SUCCESS)
-    return map_fail(errcode_ret, err);
+    return loom_null_with(errcode_ret, LOOM_FAIL(err, "recording the map failed"));
   err = loom_enqueue_mem_noop(q, CL_COMMAND_MAP_BUFFER, 1, &buffer,
                               num_events_in_wait_list, event_wait_list, event,
                               blocking_map);
   if (err != CL_SUCCESS) {
     loom_mem_map_remove(buffer, ptr);
-    return map_fail(errcode_ret, err);
+    return loom_null_with(errcode_ret, LOOM_FAIL(err, "enqueuing the map failed"));
   }
   LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return ptr;
@@ -75,19 +90,27 @@ cl_int clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj,
                                void *mapped_ptr, cl_uint num_events_in_wait_list,
                                const cl_event *event_wait_list, cl_event *event) {
   cl_command_queue q = command_queue;
-  cl_int err = loom_check_host_queue(q);
+  cl_int err = loom_check_host_queue(__func__, q);
   if (err != CL_SUCCESS)
     return err;
-  if (!loom_object_is(memobj, LOOM_MEM) || memobj->type == CL_MEM_OBJECT_PIPE)
-    return CL_INVALID_MEM_OBJECT;
+  /* CL_INVALID_MEM_OBJECT if memobj is not a valid memory object or is a
+   * pipe object */
+  if (!loom_object_is(memobj, LOOM_MEM))
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is not a valid memory object");
+  if (memobj->type == CL_MEM_OBJECT_PIPE)
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "memobj is a pipe object");
+  /* CL_INVALID_CONTEXT if the context associated with command_queue and
+   * memobj are not the same */
   if (memobj->context != q->context)
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "memobj and command_queue belong to different contexts");
   err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
   if (err != CL_SUCCESS)
     return err;
-  /* last check, because it consumes the map */
+  /* CL_INVALID_VALUE if mapped_ptr is not a valid pointer returned by
+   * clEnqueueMapBuffer or clEnqueueMapImage for memobj (last check,
+   * because it consumes the map) */
   if (loom_mem_map_remove(memobj, mapped_ptr) != CL_SUCCESS)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "mapped_ptr is not an active map of memobj");
   return loom_enqueue_mem_noop(q, CL_COMMAND_UNMAP_MEM_OBJECT, 1, &memobj,
                                num_events_in_wait_list, event_wait_list, event,
                                false);
@@ -101,20 +124,32 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue command_queue,
                                   const cl_event *event_wait_list,
                                   cl_event *event) {
   cl_command_queue q = command_queue;
-  cl_int err = loom_check_host_queue(q);
+  cl_int err = loom_check_host_queue(__func__, q);
   if (err != CL_SUCCESS)
     return err;
-  if (num_mem_objects == 0 || !mem_objects)
-    return CL_INVALID_VALUE;
+  /* CL_INVALID_VALUE if num_mem_objects is zero or mem_objects is NULL */
+  if (num_mem_objects == 0)
+    return LOOM_FAIL(CL_INVALID_VALUE, "num_mem_objects is 0");
+  if (!mem_objects)
+    return LOOM_FAIL(CL_INVALID_VALUE, "mem_objects is NULL");
+  /* CL_INVALID_MEM_OBJECT if any of the memory objects in mem_objects is
+   * not a valid memory object */
   for (cl_uint i = 0; i < num_mem_objects; i++)
     if (!loom_object_is(mem_objects[i], LOOM_MEM))
-      return CL_INVALID_MEM_OBJECT;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_MEM_OBJECT,
+                           "mem_objects[%u] is not a valid memory object", i);
+  /* CL_INVALID_CONTEXT if the context associated with command_queue and
+   * memory objects in mem_objects are not the same */
   for (cl_uint i = 0; i < num_mem_objects; i++)
     if (mem_objects[i]->context != q->context)
-      return CL_INVALID_CONTEXT;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_CONTEXT,
+                           "mem_objects[%u] and command_queue belong to different contexts",
+                           i);
+  /* CL_INVALID_VALUE if flags is not 0 or is not any of the values
+   * described in the table */
   if (flags & ~(cl_mem_migration_flags)(CL_MIGRATE_MEM_OBJECT_HOST |
                                         CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "flags has unknown bits");
   err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
   if (err != CL_SUCCESS)
     return err;

@@ -5,25 +5,39 @@
 #include "memobj.h"
 #include "mem_args.h"
 
-static bool region_valid(const size_t region[3]) {
-  return region && region[0] && region[1] && region[2];
-}
-
-/* Validates and completes one buffer side: pitches defaulted, its byte range
- * inside buffer; *offset is the first byte. */
-static cl_int buffer_side(cl_mem buffer, const size_t origin[3],
-                          const size_t region[3], size_t *row, size_t *slice,
-                          size_t *offset) {
-  size_t end;
-  if (loom_rect_pitches(region, row, slice) != CL_SUCCESS)
-    return CL_INVALID_VALUE;
-  if (!loom_rect_span(origin, region, *row, *slice, offset, &end) ||
-      end > buffer->size)
-    return CL_INVALID_VALUE;
+/* CL_INVALID_VALUE if region is NULL or any region[i] is 0; logged as fn */
+static cl_int check_region(const char *fn, const size_t *region) {
+  if (!region)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "region is NULL");
+  if (!region[0] || !region[1] || !region[2])
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "an element of region is 0");
   return CL_SUCCESS;
 }
 
-static cl_int transfer_rect(cl_command_queue q, cl_command_type type,
+/* Validates and completes one buffer side (side names its arguments:
+ * "buffer", "src", "dst"): pitches defaulted, its byte range inside
+ * buffer; *offset is the first byte. */
+static cl_int buffer_side(const char *fn, const char *side, cl_mem buffer,
+                          const size_t origin[3], const size_t region[3], size_t *row,
+                          size_t *slice, size_t *offset) {
+  size_t end;
+  cl_int err = loom_rect_pitches(fn, side, region, row, slice);
+  if (err != CL_SUCCESS)
+    return err;
+  /* CL_INVALID_VALUE if the region being read or written specified by
+   * (origin, region, row_pitch, slice_pitch) is out of bounds */
+  if (!loom_rect_span(origin, region, *row, *slice, offset, &end))
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
+                         "the %s rectangle's byte range overflows size_t", side);
+  if (end > buffer->size)
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
+                         "the %s rectangle (origin, region, pitches) is out of bounds of "
+                         "its buffer",
+                         side);
+  return CL_SUCCESS;
+}
+
+static cl_int transfer_rect(const char *fn, cl_command_queue q, cl_command_type type,
                             cl_mem buffer, bool reading, cl_bool blocking,
                             const size_t *buffer_origin, const size_t *host_origin,
                             const size_t *region, size_t buffer_row_pitch,
@@ -31,25 +45,35 @@ static cl_int transfer_rect(cl_command_queue q, cl_command_type type,
                             size_t host_slice_pitch, const void *ptr,
                             cl_uint num_wait, const cl_event *wait,
                             cl_event *event) {
-  cl_int err = loom_check_host_queue(q);
+  cl_int err = loom_check_host_queue(fn, q);
   if (err == CL_SUCCESS)
-    err = loom_check_buffer_for_queue(q, buffer);
+    err = loom_check_buffer_for_queue(fn, "buffer", q, buffer);
   if (err != CL_SUCCESS)
     return err;
-  if (!buffer_origin || !host_origin || !region_valid(region) || !ptr)
-    return CL_INVALID_VALUE;
+  /* CL_INVALID_VALUE if buffer_origin, host_origin, region or ptr is NULL,
+   * or any region array element is 0 */
+  if (!buffer_origin)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "buffer_origin is NULL");
+  if (!host_origin)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "host_origin is NULL");
+  if ((err = check_region(fn, region)) != CL_SUCCESS)
+    return err;
+  if (!ptr)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "ptr is NULL");
   size_t buf_off, host_off, host_end;
-  if (buffer_side(buffer, buffer_origin, region, &buffer_row_pitch,
-                  &buffer_slice_pitch, &buf_off) != CL_SUCCESS ||
-      loom_rect_pitches(region, &host_row_pitch, &host_slice_pitch) != CL_SUCCESS ||
-      !loom_rect_span(host_origin, region, host_row_pitch, host_slice_pitch,
-                      &host_off, &host_end))
-    return CL_INVALID_VALUE;
-  err = loom_check_wait_list(q->context, num_wait, wait);
+  if ((err = buffer_side(fn, "buffer", buffer, buffer_origin, region, &buffer_row_pitch,
+                         &buffer_slice_pitch, &buf_off)) != CL_SUCCESS ||
+      (err = loom_rect_pitches(fn, "host", region, &host_row_pitch, &host_slice_pitch)) !=
+          CL_SUCCESS)
+    return err;
+  if (!loom_rect_span(host_origin, region, host_row_pitch, host_slice_pitch, &host_off,
+                      &host_end))
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "the host rectangle's byte range overflows size_t");
+  err = loom_check_wait_list_in(fn, q->context, num_wait, wait);
   if (err == CL_SUCCESS)
-    err = loom_check_sub_buffer_alignment(q, buffer);
+    err = loom_check_sub_buffer_alignment(fn, "buffer", q, buffer);
   if (err == CL_SUCCESS)
-    err = loom_check_host_access(buffer, reading);
+    err = loom_check_host_access(fn, buffer, reading);
   if (err != CL_SUCCESS)
     return err;
 
@@ -69,7 +93,7 @@ cl_int clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer,
                                size_t host_row_pitch, size_t host_slice_pitch,
                                void *ptr, cl_uint num_events_in_wait_list,
                                const cl_event *event_wait_list, cl_event *event) {
-  return transfer_rect(command_queue, CL_COMMAND_READ_BUFFER_RECT, buffer, true,
+  return transfer_rect(__func__, command_queue, CL_COMMAND_READ_BUFFER_RECT, buffer, true,
                        blocking_read, buffer_origin, host_origin, region,
                        buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
                        host_slice_pitch, ptr, num_events_in_wait_list,
@@ -83,7 +107,7 @@ cl_int clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer,
                                 size_t host_row_pitch, size_t host_slice_pitch,
                                 const void *ptr, cl_uint num_events_in_wait_list,
                                 const cl_event *event_wait_list, cl_event *event) {
-  return transfer_rect(command_queue, CL_COMMAND_WRITE_BUFFER_RECT, buffer, false,
+  return transfer_rect(__func__, command_queue, CL_COMMAND_WRITE_BUFFER_RECT, buffer, false,
                        blocking_write, buffer_origin, host_origin, region,
                        buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
                        host_slice_pitch, ptr, num_events_in_wait_list,
@@ -98,39 +122,59 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer
                                cl_uint num_events_in_wait_list,
                                const cl_event *event_wait_list, cl_event *event) {
   cl_command_queue q = command_queue;
-  cl_int err = loom_check_host_queue(q);
+  cl_int err = loom_check_host_queue(__func__, q);
   if (err != CL_SUCCESS)
     return err;
-  cl_int src_err = loom_check_buffer_for_queue(q, src_buffer);
-  cl_int dst_err = loom_check_buffer_for_queue(q, dst_buffer);
-  if (src_err == CL_INVALID_MEM_OBJECT || dst_err == CL_INVALID_MEM_OBJECT)
-    return CL_INVALID_MEM_OBJECT;
-  if (src_err != CL_SUCCESS || dst_err != CL_SUCCESS)
-    return CL_INVALID_CONTEXT;
-  if (!src_origin || !dst_origin || !region_valid(region))
-    return CL_INVALID_VALUE;
+  /* CL_INVALID_MEM_OBJECT if src_buffer or dst_buffer is not a valid buffer
+   * object, then CL_INVALID_CONTEXT (both handles before either context) */
+  if (!loom_is_buffer(src_buffer))
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "src_buffer is not a valid buffer object");
+  if (!loom_is_buffer(dst_buffer))
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "dst_buffer is not a valid buffer object");
+  if (src_buffer->context != q->context)
+    return LOOM_FAIL(CL_INVALID_CONTEXT,
+                     "src_buffer and command_queue belong to different contexts");
+  if (dst_buffer->context != q->context)
+    return LOOM_FAIL(CL_INVALID_CONTEXT,
+                     "dst_buffer and command_queue belong to different contexts");
+  /* CL_INVALID_VALUE if src_origin, dst_origin or region is NULL, or any
+   * region array element is 0 */
+  if (!src_origin)
+    return LOOM_FAIL(CL_INVALID_VALUE, "src_origin is NULL");
+  if (!dst_origin)
+    return LOOM_FAIL(CL_INVALID_VALUE, "dst_origin is NULL");
+  if ((err = check_region(__func__, region)) != CL_SUCCESS)
+    return err;
   size_t src_off, dst_off;
-  if (buffer_side(src_buffer, src_origin, region, &src_row_pitch,
-                  &src_slice_pitch, &src_off) != CL_SUCCESS ||
-      buffer_side(dst_buffer, dst_origin, region, &dst_row_pitch,
-                  &dst_slice_pitch, &dst_off) != CL_SUCCESS)
-    return CL_INVALID_VALUE;
+  if ((err = buffer_side(__func__, "src", src_buffer, src_origin, region, &src_row_pitch,
+                         &src_slice_pitch, &src_off)) != CL_SUCCESS ||
+      (err = buffer_side(__func__, "dst", dst_buffer, dst_origin, region, &dst_row_pitch,
+                         &dst_slice_pitch, &dst_off)) != CL_SUCCESS)
+    return err;
+  /* CL_INVALID_VALUE if src_buffer and dst_buffer are the same buffer object
+   * and src_row_pitch is not equal to dst_row_pitch or src_slice_pitch is
+   * not equal to dst_slice_pitch */
   if (src_buffer == dst_buffer &&
       (src_row_pitch != dst_row_pitch || src_slice_pitch != dst_slice_pitch))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "src_buffer is dst_buffer and the source and destination pitches "
+                     "differ");
   err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
   if (err == CL_SUCCESS)
-    err = loom_check_sub_buffer_alignment(q, src_buffer);
+    err = loom_check_sub_buffer_alignment(__func__, "src_buffer", q, src_buffer);
   if (err == CL_SUCCESS)
-    err = loom_check_sub_buffer_alignment(q, dst_buffer);
+    err = loom_check_sub_buffer_alignment(__func__, "dst_buffer", q, dst_buffer);
   if (err != CL_SUCCESS)
     return err;
+  /* CL_MEM_COPY_OVERLAP if the source and destination regions overlap in
+   * the same storage */
   if (loom_mem_root(src_buffer) == loom_mem_root(dst_buffer) &&
       loom_rects_overlap(loom_mem_root_offset(src_buffer) + src_off,
                          src_row_pitch, src_slice_pitch,
                          loom_mem_root_offset(dst_buffer) + dst_off,
                          dst_row_pitch, dst_slice_pitch, region))
-    return CL_MEM_COPY_OVERLAP;
+    return LOOM_FAIL(CL_MEM_COPY_OVERLAP,
+                     "the source and destination rectangles share bytes of one storage");
 
   struct loom_copy_side dst = {dst_buffer, dst_buffer->data + dst_off,
                                dst_row_pitch, dst_slice_pitch};

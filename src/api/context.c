@@ -1,4 +1,5 @@
 /* Contexts: a set of devices of the LoomCL platform plus their properties. */
+#include "checks.h"
 #include "platform.h"
 #include <stdlib.h>
 #include <string.h>
@@ -7,8 +8,9 @@ typedef void(CL_CALLBACK *context_notify_fn)(const char *, const void *, size_t,
 typedef void(CL_CALLBACK *context_destructor_fn)(cl_context, void *);
 
 /* Checks a context property list; *count gets the number of entries including
- * the terminating 0 (0 when the list is NULL). */
-static cl_int check_properties(const cl_context_properties *props, size_t *count) {
+ * the terminating 0 (0 when the list is NULL). Logged as fn. */
+static cl_int check_properties(const char *fn, const cl_context_properties *props,
+                               size_t *count) {
   *count = 0;
   if (!props)
     return CL_SUCCESS;
@@ -19,20 +21,25 @@ static cl_int check_properties(const cl_context_properties *props, size_t *count
     switch (props[i]) {
     case CL_CONTEXT_PLATFORM:
       if (seen_platform)
-        return CL_INVALID_PROPERTY;
+        return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                            "properties names CL_CONTEXT_PLATFORM twice");
       seen_platform = true;
       if ((cl_platform_id)value != loom_platform())
-        return CL_INVALID_PLATFORM;
+        return LOOM_FAIL_IN(fn, CL_INVALID_PLATFORM,
+                            "the CL_CONTEXT_PLATFORM value is not a valid platform");
       break;
     case CL_CONTEXT_INTEROP_USER_SYNC:
       if (seen_sync)
-        return CL_INVALID_PROPERTY;
+        return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                            "properties names CL_CONTEXT_INTEROP_USER_SYNC twice");
       seen_sync = true;
       if (value != CL_TRUE && value != CL_FALSE)
-        return CL_INVALID_PROPERTY;
+        return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                            "the CL_CONTEXT_INTEROP_USER_SYNC value is not CL_TRUE or "
+                            "CL_FALSE");
       break;
     default:
-      return CL_INVALID_PROPERTY;
+      return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY, "properties names an unknown property");
     }
   }
   *count = i + 1;
@@ -67,8 +74,7 @@ static cl_context context_new(const cl_context_properties *props, size_t num_pro
     free(ctx);
     free(devs);
     free(props_copy);
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the context failed");
   }
   cl_uint unique = 0;
   for (cl_uint i = 0; i < num_devices; i++) {
@@ -98,18 +104,23 @@ cl_context clCreateContext(const cl_context_properties *properties,
                            context_notify_fn pfn_notify, void *user_data,
                            cl_int *errcode_ret) {
   size_t num_props;
-  cl_int err = check_properties(properties, &num_props);
-  if (err == CL_SUCCESS && (!devices || num_devices == 0))
-    err = CL_INVALID_VALUE;
-  if (err == CL_SUCCESS && !pfn_notify && user_data)
-    err = CL_INVALID_VALUE;
-  for (cl_uint i = 0; err == CL_SUCCESS && i < num_devices; i++)
+  cl_int err = check_properties(__func__, properties, &num_props);
+  if (err != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
+  /* CL_INVALID_VALUE if devices is NULL or num_devices is 0; if pfn_notify
+   * is NULL but user_data is not NULL */
+  if (!devices)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "devices is NULL");
+  if (num_devices == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
+  if (!pfn_notify && user_data)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "pfn_notify is NULL but user_data is not NULL");
+  /* CL_INVALID_DEVICE if any device in devices is not a valid device */
+  for (cl_uint i = 0; i < num_devices; i++)
     if (!loom_object_is(devices[i], LOOM_DEVICE))
-      err = CL_INVALID_DEVICE;
-  if (err != CL_SUCCESS) {
-    LOOM_SET_ERR(errcode_ret, err);
-    return NULL;
-  }
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "an entry of devices is not a valid device");
   return context_new(properties, num_props, num_devices, devices, pfn_notify,
                      user_data, errcode_ret);
 }
@@ -119,22 +130,22 @@ cl_context clCreateContextFromType(const cl_context_properties *properties,
                                    context_notify_fn pfn_notify, void *user_data,
                                    cl_int *errcode_ret) {
   size_t num_props;
-  cl_int err = check_properties(properties, &num_props);
-  if (err == CL_SUCCESS && !pfn_notify && user_data)
-    err = CL_INVALID_VALUE;
+  cl_int err = check_properties(__func__, properties, &num_props);
+  if (err != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
+  if (!pfn_notify && user_data)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "pfn_notify is NULL but user_data is not NULL");
   cl_platform_id p = loom_platform();
   cl_uint n = 0;
-  if (err == CL_SUCCESS)
-    err = clGetDeviceIDs(p, device_type, 0, NULL, &n);
-  if (err != CL_SUCCESS) {
-    LOOM_SET_ERR(errcode_ret, err);
-    return NULL;
-  }
+  /* CL_INVALID_DEVICE_TYPE, CL_DEVICE_NOT_FOUND: clGetDeviceIDs logs which */
+  err = clGetDeviceIDs(p, device_type, 0, NULL, &n);
+  if (err != CL_SUCCESS)
+    return LOOM_FAIL_NULL(errcode_ret, err,
+                          "device_type is not valid or matches no device (see the line above)");
   cl_device_id *devs = malloc(n * sizeof *devs);
-  if (!devs) {
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
-  }
+  if (!devs)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the context failed");
   clGetDeviceIDs(p, device_type, n, devs, NULL);
   cl_context ctx = context_new(properties, num_props, n, devs, pfn_notify,
                                user_data, errcode_ret);
@@ -144,14 +155,14 @@ cl_context clCreateContextFromType(const cl_context_properties *properties,
 
 cl_int clRetainContext(cl_context context) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   loom_retain_ext(&context->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseContext(cl_context context) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   loom_release_ext(&context->obj);
   return CL_SUCCESS;
 }
@@ -160,7 +171,7 @@ cl_int clGetContextInfo(cl_context context, cl_context_info param_name,
                         size_t param_value_size, void *param_value,
                         size_t *param_value_size_ret) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   switch (param_name) {
   case CL_CONTEXT_REFERENCE_COUNT:
     LOOM_INFO_SCALAR(cl_uint, atomic_load(&context->obj.ext_refs));
@@ -173,7 +184,7 @@ cl_int clGetContextInfo(cl_context context, cl_context_info param_name,
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      context->props, context->num_props * sizeof(cl_context_properties));
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a context query");
   }
 }
 
@@ -181,12 +192,12 @@ cl_int clSetContextDestructorCallback(cl_context context,
                                       context_destructor_fn pfn_notify,
                                       void *user_data) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   if (!pfn_notify)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL");
   struct loom_callback_node *n = malloc(sizeof *n);
   if (!n)
-    return CL_OUT_OF_HOST_MEMORY;
+    return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the callback failed");
   n->fn = (void (*)(void))pfn_notify;
   n->user_data = user_data;
   pthread_mutex_lock(&context->lock);

@@ -1,5 +1,7 @@
 /* Device enumeration, queries, partitioning and timers. */
+#include "checks.h"
 #include "platform.h"
+#include "frontend/opencl_features.h"
 #include <string.h>
 
 /* CL_DEVICE_VENDOR_ID: a value outside the PCI vendor range and not among the
@@ -26,13 +28,19 @@ cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
                       cl_uint num_entries, cl_device_id *devices,
                       cl_uint *num_devices) {
   cl_platform_id p = loom_platform_arg(platform);
+  /* CL_INVALID_PLATFORM if platform is not a valid platform */
   if (!p)
-    return CL_INVALID_PLATFORM;
+    return LOOM_FAIL(CL_INVALID_PLATFORM, "platform is not a valid platform");
+  /* CL_INVALID_DEVICE_TYPE if device_type is not a valid value */
   if (device_type == 0 ||
       (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~(cl_device_type)VALID_DEVICE_TYPES)))
-    return CL_INVALID_DEVICE_TYPE;
-  if ((num_entries == 0 && devices) || (!devices && !num_devices))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_DEVICE_TYPE, "device_type is not a valid device type");
+  /* CL_INVALID_VALUE if num_entries is equal to zero and devices is not
+   * NULL or if both num_devices and devices are NULL */
+  if (num_entries == 0 && devices)
+    return LOOM_FAIL(CL_INVALID_VALUE, "num_entries is 0 and devices is not NULL");
+  if (!devices && !num_devices)
+    return LOOM_FAIL(CL_INVALID_VALUE, "devices and num_devices are both NULL");
   cl_uint found = 0;
   for (cl_uint i = 0; i < p->num_devices; i++) {
     if (!device_matches(p, i, device_type))
@@ -43,7 +51,24 @@ cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
   }
   if (num_devices)
     *num_devices = found;
-  return found ? CL_SUCCESS : CL_DEVICE_NOT_FOUND;
+  if (!found)
+    return LOOM_FAIL(CL_DEVICE_NOT_FOUND, "no device of the platform matches device_type");
+  return CL_SUCCESS;
+}
+
+/* CL_DEVICE_OPENCL_C_FEATURES: the table the front end compiles with
+ * (frontend/opencl_features.h), the fp64 row included: every LoomCL device
+ * has doubles (cl_khr_fp64) */
+#define FEATURE(name, version, when) LOOM_CLC_IF_SUPPORTED(when, {version, name})
+static const cl_name_version opencl_c_features[] = {LOOM_OPENCL_C_FEATURES(FEATURE)};
+#undef FEATURE
+
+/* the queries that mirror a feature say what the table says */
+static cl_bool has_feature(const char *name) {
+  for (size_t i = 0; i < sizeof opencl_c_features / sizeof opencl_c_features[0]; i++)
+    if (!strcmp(opencl_c_features[i].name, name))
+      return CL_TRUE;
+  return CL_FALSE;
 }
 
 #define INFO_ARRAY(arr)                                                        \
@@ -54,7 +79,7 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
                        size_t param_value_size, void *param_value,
                        size_t *param_value_size_ret) {
   if (!loom_object_is(device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
   const struct loom_device_limits *lim = &device->desc.lim;
   const cl_uint simd = device->desc.simd_width_bytes;
   const cl_device_fp_config fp_common = CL_FP_DENORM | CL_FP_INF_NAN |
@@ -90,20 +115,8 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     };
     INFO_ARRAY(versions);
   }
-  case CL_DEVICE_OPENCL_C_FEATURES: {
-    static const cl_name_version features[] = {
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_acq_rel"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_seq_cst"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_device"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_all_devices"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_generic_address_space"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_program_scope_global_variables"},
-        {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
-    };
-    INFO_ARRAY(features);
-  }
+  case CL_DEVICE_OPENCL_C_FEATURES:
+    INFO_ARRAY(opencl_c_features);
   case CL_DEVICE_EXTENSIONS:
     LOOM_INFO_STRING(LOOM_EXTENSIONS);
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
@@ -132,12 +145,14 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     LOOM_INFO_SCALAR(size_t, simd / 4); /* floats per vector register */
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
-    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
+    LOOM_INFO_SCALAR(cl_bool, has_feature("__opencl_c_generic_address_space"));
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
-    LOOM_INFO_SCALAR(cl_bool, CL_TRUE);
-  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    LOOM_INFO_SCALAR(cl_bool, has_feature("__opencl_c_work_group_collective_functions"));
   case CL_DEVICE_PIPE_SUPPORT:
+    LOOM_INFO_SCALAR(cl_bool, has_feature("__opencl_c_pipes"));
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
   case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
     LOOM_INFO_SCALAR(cl_bool, CL_FALSE);
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
@@ -292,7 +307,7 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     LOOM_INFO_SCALAR(cl_uint, 1); /* root devices always report 1 */
 
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a device query");
   }
 }
 
@@ -302,22 +317,30 @@ cl_int clCreateSubDevices(cl_device_id in_device,
                           cl_uint *num_devices_ret) {
   (void)num_devices_ret;
   if (!loom_object_is(in_device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
-  if (!properties || properties[0] == 0 || (out_devices && num_devices == 0))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "in_device is not a valid device");
+  if (!properties)
+    return LOOM_FAIL(CL_INVALID_VALUE, "properties is NULL");
+  if (properties[0] == 0)
+    return LOOM_FAIL(CL_INVALID_VALUE, "properties names no partition scheme");
+  if (out_devices && num_devices == 0)
+    return LOOM_FAIL(CL_INVALID_VALUE, "out_devices is not NULL and num_devices is 0");
   /* Every partition scheme, known or not, is "not supported by the device"
    * (CL_DEVICE_PARTITION_PROPERTIES lists none), which the spec reports as
    * CL_INVALID_VALUE. */
-  return CL_INVALID_VALUE;
+  return LOOM_FAIL(CL_INVALID_VALUE, "the device supports no partition scheme");
 }
 
 /* Root devices are not reference counted; there are no sub-devices. */
 cl_int clRetainDevice(cl_device_id device) {
-  return loom_object_is(device, LOOM_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  return CL_SUCCESS;
 }
 
 cl_int clReleaseDevice(cl_device_id device) {
-  return loom_object_is(device, LOOM_DEVICE) ? CL_SUCCESS : CL_INVALID_DEVICE;
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  return CL_SUCCESS;
 }
 
 /* The device runs on the host, so both timers are CLOCK_MONOTONIC, the same
@@ -325,18 +348,20 @@ cl_int clReleaseDevice(cl_device_id device) {
 cl_int clGetDeviceAndHostTimer(cl_device_id device, cl_ulong *device_timestamp,
                                cl_ulong *host_timestamp) {
   if (!loom_object_is(device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
-  if (!device_timestamp || !host_timestamp)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  if (!device_timestamp)
+    return LOOM_FAIL(CL_INVALID_VALUE, "device_timestamp is NULL");
+  if (!host_timestamp)
+    return LOOM_FAIL(CL_INVALID_VALUE, "host_timestamp is NULL");
   *device_timestamp = *host_timestamp = loom_now_ns();
   return CL_SUCCESS;
 }
 
 cl_int clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp) {
   if (!loom_object_is(device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
   if (!host_timestamp)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "host_timestamp is NULL");
   *host_timestamp = loom_now_ns();
   return CL_SUCCESS;
 }

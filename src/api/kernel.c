@@ -1,4 +1,5 @@
 /* Kernel entry points: creation, arguments, info queries. */
+#include "checks.h"
 #include "kernel.h"
 #include <stdlib.h>
 #include <string.h>
@@ -15,45 +16,56 @@ static struct loom_program_build *built(cl_program p, cl_device_id *dev) {
 }
 
 cl_kernel clCreateKernel(cl_program program, const char *kernel_name, cl_int *errcode_ret) {
-  if (!loom_object_is(program, LOOM_PROGRAM)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_PROGRAM);
-    return NULL;
-  }
+  /* CL_INVALID_PROGRAM if program is not a valid program object */
+  if (!loom_object_is(program, LOOM_PROGRAM))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_PROGRAM,
+                          "program is not a valid program object");
+  /* CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built
+   * executable for program */
   cl_device_id dev;
   struct loom_program_build *b = built(program, &dev);
-  if (!b) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
-    return NULL;
-  }
-  if (!kernel_name) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
+  if (!b)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE,
+                          "program has no successfully built executable");
+  /* CL_INVALID_VALUE if kernel_name is NULL */
+  if (!kernel_name)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "kernel_name is NULL");
   for (uint32_t i = 0; i < b->bin.num_kernels; i++)
     if (!strcmp(b->bin.kernels[i].name, kernel_name)) {
       loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
-      if (!fn) {
-        LOOM_SET_ERR(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
-        return NULL;
-      }
+      if (!fn)
+        return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE,
+                              "the executable holds no code for the kernel");
       cl_kernel k = loom_kernel_new(program, dev, &b->bin.kernels[i], fn);
-      LOOM_SET_ERR(errcode_ret, k ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
+      if (!k)
+        return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY,
+                              "allocating the kernel failed");
+      LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
       return k;
     }
-  LOOM_SET_ERR(errcode_ret, CL_INVALID_KERNEL_NAME);
-  return NULL;
+  /* CL_INVALID_KERNEL_NAME if kernel_name is not found in program */
+  return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_KERNEL_NAME,
+                        "kernel_name is not a kernel of program");
 }
 
 cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel *kernels,
                                 cl_uint *num_kernels_ret) {
+  /* CL_INVALID_PROGRAM if program is not a valid program object */
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
+  /* CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built
+   * executable for any device in program */
   cl_device_id dev;
   struct loom_program_build *b = built(program, &dev);
   if (!b)
-    return CL_INVALID_PROGRAM_EXECUTABLE;
+    return LOOM_FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
+                     "program has no successfully built executable");
+  /* CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the
+   * number of kernels in program */
   if (kernels && num_kernels < b->bin.num_kernels)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "kernels is not NULL and num_kernels is less than the number of "
+                     "kernels in program");
   if (kernels) {
     for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
       loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
@@ -61,7 +73,10 @@ cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kern
       if (!kernels[i]) {
         while (i--)
           clReleaseKernel(kernels[i]);
-        return fn ? CL_OUT_OF_HOST_MEMORY : CL_INVALID_PROGRAM_EXECUTABLE;
+        if (!fn)
+          return LOOM_FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
+                           "the executable holds no code for a kernel");
+        return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating a kernel failed");
       }
     }
   }
@@ -71,68 +86,103 @@ cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kern
 }
 
 cl_kernel clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret) {
-  if (!loom_object_is(source_kernel, LOOM_KERNEL)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_KERNEL);
-    return NULL;
-  }
+  if (!loom_object_is(source_kernel, LOOM_KERNEL))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_KERNEL,
+                          "source_kernel is not a valid kernel object");
   cl_kernel k = loom_kernel_clone(source_kernel);
-  LOOM_SET_ERR(errcode_ret, k ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
+  if (!k)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the kernel failed");
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return k;
 }
 
 cl_int clRetainKernel(cl_kernel kernel) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   loom_retain_ext(&kernel->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseKernel(cl_kernel kernel) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   loom_release_ext(&kernel->obj);
   return CL_SUCCESS;
 }
 
 cl_int clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void *arg_value) {
+  /* CL_INVALID_KERNEL if kernel is not a valid kernel object */
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
+  /* CL_INVALID_ARG_INDEX if arg_index is not a valid argument index */
   if (arg_index >= kernel->meta->num_args)
-    return CL_INVALID_ARG_INDEX;
+    return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_INDEX,
+                         "arg_index %u is not a valid argument index (the kernel has %u)",
+                         arg_index,
+                         kernel->meta->num_args);
   const struct loom_arg_meta *a = &kernel->meta->args[arg_index];
   switch (a->kind) {
   case LOOM_ARG_BUFFER:
+    /* CL_INVALID_ARG_SIZE if arg_size does not match the size of the data
+     * type for an argument that is a memory object */
     if (arg_size != sizeof(cl_mem))
-      return CL_INVALID_ARG_SIZE;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_SIZE,
+                           "arg_size %zu is not sizeof(cl_mem) for a buffer argument",
+                           arg_size);
+    /* CL_INVALID_MEM_OBJECT for an argument declared to be a memory object
+     * when the specified arg_value is not a valid memory object */
     if (arg_value && *(const cl_mem *)arg_value) {
       cl_mem m = *(const cl_mem *)arg_value;
       if (!loom_object_is(m, LOOM_MEM) || m->type != CL_MEM_OBJECT_BUFFER)
-        return CL_INVALID_MEM_OBJECT;
+        return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
+                         "arg_value is not a valid buffer object for a buffer argument");
       if (m->context != kernel->context)
-        return CL_INVALID_MEM_OBJECT;
+        return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
+                         "arg_value is a buffer of another context than kernel's");
     }
     break;
   case LOOM_ARG_LOCAL:
+    /* CL_INVALID_ARG_VALUE if the argument is declared with the local
+     * qualifier and arg_value is not NULL */
     if (arg_value)
-      return CL_INVALID_ARG_VALUE;
+      return LOOM_FAIL(CL_INVALID_ARG_VALUE, "arg_value is not NULL for a __local argument");
+    /* CL_INVALID_ARG_SIZE if arg_size is zero and the argument is declared
+     * with the local qualifier */
     if (arg_size == 0)
-      return CL_INVALID_ARG_SIZE;
+      return LOOM_FAIL(CL_INVALID_ARG_SIZE, "arg_size is 0 for a __local argument");
     break;
   case LOOM_ARG_SAMPLER:
+    /* CL_INVALID_ARG_SIZE if arg_size does not match the size of the data
+     * type for an argument that is a sampler */
     if (arg_size != sizeof(cl_sampler))
-      return CL_INVALID_ARG_SIZE;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_SIZE,
+                           "arg_size %zu is not sizeof(cl_sampler) for a sampler argument",
+                           arg_size);
+    /* CL_INVALID_SAMPLER for an argument declared to be of type sampler_t
+     * when the specified arg_value is not a valid sampler object */
     if (!arg_value || !loom_object_is(*(const cl_sampler *)arg_value, LOOM_SAMPLER))
-      return CL_INVALID_SAMPLER;
+      return LOOM_FAIL(CL_INVALID_SAMPLER,
+                       "arg_value is not a valid sampler object for a sampler argument");
     break;
   case LOOM_ARG_IMAGE:
     if (arg_size != sizeof(cl_mem))
-      return CL_INVALID_ARG_SIZE;
-    return CL_INVALID_MEM_OBJECT; /* no image support on this device */
+      return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_SIZE,
+                           "arg_size %zu is not sizeof(cl_mem) for an image argument",
+                           arg_size);
+    return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
+                     "arg_value is not a valid image object (the device has no image "
+                     "support)");
   case LOOM_ARG_VALUE:
+    /* CL_INVALID_ARG_VALUE if arg_value specified is not a valid value (NULL
+     * for an argument not declared with the local qualifier) */
     if (!arg_value)
-      return CL_INVALID_ARG_VALUE;
+      return LOOM_FAIL(CL_INVALID_ARG_VALUE, "arg_value is NULL for a by-value argument");
+    /* CL_INVALID_ARG_SIZE if arg_size does not match the size of the data
+     * type for an argument that is not a memory object */
     if (arg_size != a->size)
-      return CL_INVALID_ARG_SIZE;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_SIZE,
+                           "arg_size %zu is not the size of the argument's type (%zu)",
+                           arg_size, (size_t)a->size);
     break;
   }
   return loom_kernel_set_arg(kernel, arg_index, arg_size, arg_value);
@@ -141,7 +191,7 @@ cl_int clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, cons
 cl_int clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size,
                        void *param_value, size_t *param_value_size_ret) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   switch (param_name) {
   case CL_KERNEL_FUNCTION_NAME:
     LOOM_INFO_STRING(kernel->meta->name);
@@ -156,7 +206,7 @@ cl_int clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param
   case CL_KERNEL_ATTRIBUTES:
     LOOM_INFO_STRING(kernel->meta->attributes ? kernel->meta->attributes : "");
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a kernel query");
   }
 }
 
@@ -164,9 +214,9 @@ cl_int clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_indx, cl_kernel_arg_info
                           size_t param_value_size, void *param_value,
                           size_t *param_value_size_ret) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   if (arg_indx >= kernel->meta->num_args)
-    return CL_INVALID_ARG_INDEX;
+    return LOOM_FAIL(CL_INVALID_ARG_INDEX, "arg_indx is not a valid argument index");
   const struct loom_arg_meta *a = &kernel->meta->args[arg_indx];
   switch (param_name) {
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
@@ -176,11 +226,12 @@ cl_int clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_indx, cl_kernel_arg_info
   case CL_KERNEL_ARG_NAME:
     break;
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a kernel argument query");
   }
   /* names (and so all argument information) exist only with -cl-kernel-arg-info */
   if (!a->name)
-    return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    return LOOM_FAIL(CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
+                     "the program was built without -cl-kernel-arg-info");
   switch (param_name) {
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
     LOOM_INFO_SCALAR(cl_kernel_arg_address_qualifier, a->address_qualifier);
@@ -199,14 +250,17 @@ cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                 cl_kernel_work_group_info param_name, size_t param_value_size,
                                 void *param_value, size_t *param_value_size_ret) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   if (device == NULL) {
     if (kernel->program->num_devices != 1)
-      return CL_INVALID_DEVICE;
+      return LOOM_FAIL(CL_INVALID_DEVICE,
+                       "device is NULL and the kernel's program has more than one device");
     device = kernel->program->devices[0];
   }
-  if (!loom_object_is(device, LOOM_DEVICE) || !loom_program_build_for(kernel->program, device))
-    return CL_INVALID_DEVICE;
+  if (!loom_object_is(device, LOOM_DEVICE))
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  if (!loom_program_build_for(kernel->program, device))
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a device of the kernel's program");
   const struct loom_kernel_meta *m = kernel->meta;
   switch (param_name) {
   case CL_KERNEL_WORK_GROUP_SIZE:
@@ -223,9 +277,10 @@ cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
   case CL_KERNEL_PRIVATE_MEM_SIZE:
     LOOM_INFO_SCALAR(cl_ulong, m->private_per_item + m->scratch_per_item);
   case CL_KERNEL_GLOBAL_WORK_SIZE:
-    /* only for custom devices and built-in kernels */
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "CL_KERNEL_GLOBAL_WORK_SIZE is only for custom devices and built-in "
+                     "kernels");
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a kernel work-group query");
   }
 }

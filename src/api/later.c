@@ -7,39 +7,55 @@
 #include "command.h"
 #include "memobj.h"
 
-#define FAIL(err)                                                              \
-  do {                                                                         \
-    LOOM_SET_ERR(errcode_ret, (err));                                          \
-    return NULL;                                                               \
-  } while (0)
+/* Each helper below checks on behalf of the entry point fn, which its log
+ * lines name. */
 
 /* CL_INVALID_COMMAND_QUEUE, then CL_INVALID_EVENT_WAIT_LIST/CONTEXT. */
-static cl_int check_queue(cl_command_queue q, cl_uint num_wait, const cl_event *wait) {
+static cl_int check_queue(const char *fn, cl_command_queue q, cl_uint num_wait,
+                          const cl_event *wait) {
   if (!loom_object_is(q, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
-  return loom_check_wait_list(q->context, num_wait, wait);
+    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE,
+                        "command_queue is not a valid command-queue");
+  return loom_check_wait_list_in(fn, q->context, num_wait, wait);
 }
 
 /* CL_INVALID_MEM_OBJECT / CL_INVALID_CONTEXT for a memory object of q. */
-static cl_int check_mem(cl_command_queue q, cl_mem m) {
+static cl_int check_mem(const char *fn, cl_command_queue q, cl_mem m) {
   if (!loom_object_is(m, LOOM_MEM))
-    return CL_INVALID_MEM_OBJECT;
-  return m->context == q->context ? CL_SUCCESS : CL_INVALID_CONTEXT;
+    return LOOM_FAIL_IN(fn, CL_INVALID_MEM_OBJECT, "a memory object argument is not valid");
+  if (m->context != q->context)
+    return LOOM_FAIL_IN(fn, CL_INVALID_CONTEXT,
+                        "a memory object and command_queue belong to different contexts");
+  return CL_SUCCESS;
 }
 
 /* The checks shared by image enqueues: queue, the num_mems (1 or 2) memory
  * objects a and b, the wait list; then the missing feature. */
-static cl_int image_enqueue(cl_command_queue q, int num_mems, cl_mem a, cl_mem b,
-                            cl_uint num_wait, const cl_event *wait) {
+static cl_int image_enqueue(const char *fn, cl_command_queue q, int num_mems, cl_mem a,
+                            cl_mem b, cl_uint num_wait, const cl_event *wait) {
   if (!loom_object_is(q, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
-  cl_int err = check_mem(q, a);
+    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE,
+                        "command_queue is not a valid command-queue");
+  cl_int err = check_mem(fn, q, a);
   if (err == CL_SUCCESS && num_mems == 2)
-    err = check_mem(q, b);
+    err = check_mem(fn, q, b);
   if (err == CL_SUCCESS)
-    err = loom_check_wait_list(q->context, num_wait, wait);
-  return err != CL_SUCCESS ? err : CL_INVALID_OPERATION; /* no image support */
+    err = loom_check_wait_list_in(fn, q->context, num_wait, wait);
+  if (err != CL_SUCCESS)
+    return err;
+  return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, "no device of the context supports images");
 }
+
+/* clCreateImage*, clCreatePipe, clCreateProgramWithIL: CL_INVALID_CONTEXT,
+ * else the missing feature */
+static void *unsupported_create(const char *fn, cl_context context, const char *feature_rule,
+                                cl_int *errcode_ret) {
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_CONTEXT,
+                             "context is not a valid context");
+  return loom_null_with(errcode_ret, LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, feature_rule));
+}
+#define NO_IMAGES "no device of context supports images"
 
 /* ---------- images ---------- */
 
@@ -48,7 +64,7 @@ cl_mem clCreateImage(cl_context context, cl_mem_flags flags,
                      const cl_image_desc *image_desc, void *host_ptr,
                      cl_int *errcode_ret) {
   (void)flags, (void)image_format, (void)image_desc, (void)host_ptr;
-  FAIL(loom_object_is(context, LOOM_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT);
+  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
 }
 
 cl_mem clCreateImageWithProperties(cl_context context,
@@ -57,8 +73,8 @@ cl_mem clCreateImageWithProperties(cl_context context,
                                    const cl_image_format *image_format,
                                    const cl_image_desc *image_desc,
                                    void *host_ptr, cl_int *errcode_ret) {
-  (void)properties;
-  return clCreateImage(context, flags, image_format, image_desc, host_ptr, errcode_ret);
+  (void)properties, (void)flags, (void)image_format, (void)image_desc, (void)host_ptr;
+  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
 }
 
 cl_mem clCreateImage2D(cl_context context, cl_mem_flags flags,
@@ -66,7 +82,8 @@ cl_mem clCreateImage2D(cl_context context, cl_mem_flags flags,
                        size_t image_height, size_t image_row_pitch,
                        void *host_ptr, cl_int *errcode_ret) {
   (void)image_width, (void)image_height, (void)image_row_pitch;
-  return clCreateImage(context, flags, image_format, NULL, host_ptr, errcode_ret);
+  (void)flags, (void)image_format, (void)host_ptr;
+  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
 }
 
 cl_mem clCreateImage3D(cl_context context, cl_mem_flags flags,
@@ -76,7 +93,8 @@ cl_mem clCreateImage3D(cl_context context, cl_mem_flags flags,
                        void *host_ptr, cl_int *errcode_ret) {
   (void)image_width, (void)image_height, (void)image_depth;
   (void)image_row_pitch, (void)image_slice_pitch;
-  return clCreateImage(context, flags, image_format, NULL, host_ptr, errcode_ret);
+  (void)flags, (void)image_format, (void)host_ptr;
+  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
 }
 
 static bool valid_image_type(cl_mem_object_type t) {
@@ -92,10 +110,17 @@ cl_int clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
                                   cl_image_format *image_formats,
                                   cl_uint *num_image_formats) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
-  if (loom_mem_check_flags(flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE) != CL_SUCCESS ||
-      !valid_image_type(image_type) || (num_entries == 0 && image_formats))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
+  /* CL_INVALID_VALUE if flags or image_type are not valid, or if
+   * num_entries is 0 and image_formats is not NULL */
+  if (loom_mem_check_flags(flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE) != CL_SUCCESS)
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "flags has unknown bits, more than one access or host access flag, or "
+                     "CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR");
+  if (!valid_image_type(image_type))
+    return LOOM_FAIL(CL_INVALID_VALUE, "image_type is not an image type");
+  if (num_entries == 0 && image_formats)
+    return LOOM_FAIL(CL_INVALID_VALUE, "num_entries is 0 and image_formats is not NULL");
   if (num_image_formats)
     *num_image_formats = 0;
   return CL_SUCCESS;
@@ -107,7 +132,7 @@ cl_int clGetImageInfo(cl_mem image, cl_image_info param_name,
                       size_t *param_value_size_ret) {
   (void)image, (void)param_name, (void)param_value_size, (void)param_value;
   (void)param_value_size_ret;
-  return CL_INVALID_MEM_OBJECT;
+  return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "image is not a valid image object (no image exists)");
 }
 
 cl_int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image,
@@ -118,7 +143,7 @@ cl_int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_read, (void)origin, (void)region, (void)row_pitch;
   (void)slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image,
@@ -129,7 +154,7 @@ cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image,
                            const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_write, (void)origin, (void)region, (void)input_row_pitch;
   (void)input_slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
@@ -138,7 +163,7 @@ cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
                           cl_uint num_events_in_wait_list,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)src_origin, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(command_queue, 2, src_image, dst_image, num_events_in_wait_list,
+  return image_enqueue(__func__, command_queue, 2, src_image, dst_image, num_events_in_wait_list,
                        event_wait_list);
 }
 
@@ -147,7 +172,7 @@ cl_int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,
                           const size_t *region, cl_uint num_events_in_wait_list,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)fill_color, (void)origin, (void)region, (void)event;
-  return image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
+  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
 }
 
 void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
@@ -159,7 +184,8 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
                         cl_int *errcode_ret) {
   (void)blocking_map, (void)map_flags, (void)origin, (void)region;
   (void)image_row_pitch, (void)image_slice_pitch, (void)event;
-  FAIL(image_enqueue(command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list));
+  return loom_null_with(errcode_ret, image_enqueue(__func__, command_queue, 1, image, NULL,
+                                                   num_events_in_wait_list, event_wait_list));
 }
 
 cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue,
@@ -168,7 +194,7 @@ cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue,
                                   size_t dst_offset, cl_uint num_events_in_wait_list,
                                   const cl_event *event_wait_list, cl_event *event) {
   (void)src_origin, (void)region, (void)dst_offset, (void)event;
-  return image_enqueue(command_queue, 2, src_image, dst_buffer, num_events_in_wait_list,
+  return image_enqueue(__func__, command_queue, 2, src_image, dst_buffer, num_events_in_wait_list,
                        event_wait_list);
 }
 
@@ -178,7 +204,7 @@ cl_int clEnqueueCopyBufferToImage(cl_command_queue command_queue,
                                   const size_t *region, cl_uint num_events_in_wait_list,
                                   const cl_event *event_wait_list, cl_event *event) {
   (void)src_offset, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(command_queue, 2, src_buffer, dst_image, num_events_in_wait_list,
+  return image_enqueue(__func__, command_queue, 2, src_buffer, dst_image, num_events_in_wait_list,
                        event_wait_list);
 }
 
@@ -188,7 +214,8 @@ cl_mem clCreatePipe(cl_context context, cl_mem_flags flags,
                     cl_uint pipe_packet_size, cl_uint pipe_max_packets,
                     const cl_pipe_properties *properties, cl_int *errcode_ret) {
   (void)flags, (void)pipe_packet_size, (void)pipe_max_packets, (void)properties;
-  FAIL(loom_object_is(context, LOOM_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT);
+  return unsupported_create(__func__, context, "no device of context supports pipes",
+                            errcode_ret);
 }
 
 /* No memory object is a pipe. */
@@ -197,7 +224,7 @@ cl_int clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name,
                      size_t *param_value_size_ret) {
   (void)pipe, (void)param_name, (void)param_value_size, (void)param_value;
   (void)param_value_size_ret;
-  return CL_INVALID_MEM_OBJECT;
+  return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "pipe is not a valid pipe object (no pipe exists)");
 }
 
 /* ---------- shared virtual memory ---------- */
@@ -212,9 +239,12 @@ void clSVMFree(cl_context context, void *svm_pointer) {
   (void)context, (void)svm_pointer; /* nothing was ever allocated */
 }
 
-static cl_int svm_enqueue(cl_command_queue q, cl_uint num_wait, const cl_event *wait) {
-  cl_int err = check_queue(q, num_wait, wait);
-  return err != CL_SUCCESS ? err : CL_INVALID_OPERATION; /* no SVM support */
+static cl_int svm_enqueue(const char *fn, cl_command_queue q, cl_uint num_wait,
+                          const cl_event *wait) {
+  cl_int err = check_queue(fn, q, num_wait, wait);
+  if (err != CL_SUCCESS)
+    return err;
+  return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, "the queue's device does not support SVM");
 }
 
 cl_int clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers,
@@ -225,7 +255,7 @@ cl_int clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers
                         const cl_event *event_wait_list, cl_event *event) {
   (void)num_svm_pointers, (void)svm_pointers, (void)pfn_free_func;
   (void)user_data, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool blocking_copy,
@@ -233,7 +263,7 @@ cl_int clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool blocking_copy,
                           cl_uint num_events_in_wait_list,
                           const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_copy, (void)dst_ptr, (void)src_ptr, (void)size, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr,
@@ -241,7 +271,7 @@ cl_int clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr,
                            cl_uint num_events_in_wait_list,
                            const cl_event *event_wait_list, cl_event *event) {
   (void)svm_ptr, (void)pattern, (void)pattern_size, (void)size, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map,
@@ -249,14 +279,14 @@ cl_int clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map,
                        cl_uint num_events_in_wait_list,
                        const cl_event *event_wait_list, cl_event *event) {
   (void)blocking_map, (void)flags, (void)svm_ptr, (void)size, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueSVMUnmap(cl_command_queue command_queue, void *svm_ptr,
                          cl_uint num_events_in_wait_list,
                          const cl_event *event_wait_list, cl_event *event) {
   (void)svm_ptr, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clEnqueueSVMMigrateMem(cl_command_queue command_queue,
@@ -265,31 +295,36 @@ cl_int clEnqueueSVMMigrateMem(cl_command_queue command_queue,
                               cl_uint num_events_in_wait_list,
                               const cl_event *event_wait_list, cl_event *event) {
   (void)num_svm_pointers, (void)svm_pointers, (void)sizes, (void)flags, (void)event;
-  return svm_enqueue(command_queue, num_events_in_wait_list, event_wait_list);
+  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
 }
 
 cl_int clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
                                 const void *arg_value) {
   (void)arg_index, (void)arg_value;
-  return loom_object_is(kernel, LOOM_KERNEL) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL;
+  if (!loom_object_is(kernel, LOOM_KERNEL))
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
+  return LOOM_FAIL(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
 }
 
 cl_int clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
                            size_t param_value_size, const void *param_value) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   if (!param_value && param_value_size > 0)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_value is NULL and param_value_size > 0");
   switch (param_name) {
   case CL_KERNEL_EXEC_INFO_SVM_PTRS:
-    return CL_INVALID_OPERATION;
+    return LOOM_FAIL(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
   case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
     if (param_value_size != sizeof(cl_bool) || !param_value)
-      return CL_INVALID_VALUE;
+      return LOOM_FAIL(CL_INVALID_VALUE, "param_value is not one cl_bool");
     /* turning fine-grain system SVM off is what already happens */
-    return *(const cl_bool *)param_value ? CL_INVALID_OPERATION : CL_SUCCESS;
+    if (*(const cl_bool *)param_value)
+      return LOOM_FAIL(CL_INVALID_OPERATION,
+                       "no device of the kernel's context supports fine-grain system SVM");
+    return CL_SUCCESS;
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a kernel execution property");
   }
 }
 
@@ -298,7 +333,9 @@ cl_int clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
 cl_program clCreateProgramWithIL(cl_context context, const void *il,
                                  size_t length, cl_int *errcode_ret) {
   (void)il, (void)length;
-  FAIL(loom_object_is(context, LOOM_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT);
+  return unsupported_create(__func__, context,
+                            "no device of context supports intermediate languages",
+                            errcode_ret);
 }
 
 static bool context_has_device(cl_context ctx, cl_device_id dev) {
@@ -314,28 +351,40 @@ cl_program clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_dev
                                              const char *kernel_names,
                                              cl_int *errcode_ret) {
   if (!loom_object_is(context, LOOM_CONTEXT))
-    FAIL(CL_INVALID_CONTEXT);
-  if (!device_list || num_devices == 0)
-    FAIL(CL_INVALID_VALUE);
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
+  if (!device_list)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "device_list is NULL");
+  if (num_devices == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
   for (cl_uint i = 0; i < num_devices; i++)
     if (!loom_object_is(device_list[i], LOOM_DEVICE) ||
         !context_has_device(context, device_list[i]))
-      FAIL(CL_INVALID_DEVICE);
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "an entry of device_list is not a device of context");
   (void)kernel_names;
-  FAIL(CL_INVALID_VALUE);
+  /* CL_INVALID_VALUE if kernel_names contains a kernel name that is not
+   * supported by any of the devices in device_list */
+  return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                        "kernel_names names a built-in kernel no device has (none has any)");
 }
 
 cl_int clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
                                           size_t spec_size, const void *spec_value) {
   (void)spec_id, (void)spec_size, (void)spec_value;
-  return loom_object_is(program, LOOM_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+  if (!loom_object_is(program, LOOM_PROGRAM))
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
+  return LOOM_FAIL(CL_INVALID_OPERATION, "program was not created from an intermediate language");
 }
 
 cl_int clSetProgramReleaseCallback(cl_program program,
                                    void(CL_CALLBACK *pfn_notify)(cl_program, void *),
                                    void *user_data) {
   (void)pfn_notify, (void)user_data;
-  return loom_object_is(program, LOOM_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+  if (!loom_object_is(program, LOOM_PROGRAM))
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
+  return LOOM_FAIL(CL_INVALID_OPERATION,
+                   "no device of the program's context supports program-scope global "
+                   "destructors");
 }
 
 /* ---------- device-side queues and sub-groups ---------- */
@@ -344,10 +393,10 @@ cl_int clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
                                       cl_command_queue command_queue) {
   (void)command_queue;
   if (!loom_object_is(context, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   if (!loom_object_is(device, LOOM_DEVICE) || !context_has_device(context, device))
-    return CL_INVALID_DEVICE;
-  return CL_INVALID_OPERATION; /* no device has on-device queues */
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a device of context");
+  return LOOM_FAIL(CL_INVALID_OPERATION, "device does not support device queues");
 }
 
 cl_int clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
@@ -358,10 +407,10 @@ cl_int clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
   (void)param_name, (void)input_value_size, (void)input_value;
   (void)param_value_size, (void)param_value, (void)param_value_size_ret;
   if (!loom_object_is(kernel, LOOM_KERNEL))
-    return CL_INVALID_KERNEL;
+    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   /* NULL is allowed while the kernel's program has a single device, which is
    * always the case on a one-device platform */
   if (device && !loom_object_is(device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
-  return CL_INVALID_OPERATION; /* no device supports sub-groups */
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  return LOOM_FAIL(CL_INVALID_OPERATION, "no device supports sub-groups");
 }

@@ -1,50 +1,77 @@
 /* Argument checks shared by the memory-object enqueue entry points. */
 #include "mem_args.h"
 
-cl_int loom_check_host_queue(cl_command_queue q) {
-  if (!loom_object_is(q, LOOM_QUEUE) || (q->props & CL_QUEUE_ON_DEVICE))
-    return CL_INVALID_COMMAND_QUEUE;
+cl_int loom_check_host_queue(const char *fn, cl_command_queue q) {
+  if (!loom_object_is(q, LOOM_QUEUE))
+    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE,
+                        "command_queue is not a valid command-queue");
+  if (q->props & CL_QUEUE_ON_DEVICE)
+    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE, "command_queue is a device queue");
   return CL_SUCCESS;
 }
 
-cl_int loom_check_buffer_for_queue(cl_command_queue q, cl_mem m) {
-  if (!loom_object_is(m, LOOM_MEM) || m->type != CL_MEM_OBJECT_BUFFER)
-    return CL_INVALID_MEM_OBJECT;
+bool loom_is_buffer(cl_mem m) {
+  return loom_object_is(m, LOOM_MEM) && m->type == CL_MEM_OBJECT_BUFFER;
+}
+
+cl_int loom_check_buffer_for_queue(const char *fn, const char *arg, cl_command_queue q,
+                                   cl_mem m) {
+  if (!loom_is_buffer(m))
+    return LOOM_FAILF_IN(fn, CL_INVALID_MEM_OBJECT, "%s is not a valid buffer object", arg);
   if (m->context != q->context)
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAILF_IN(fn, CL_INVALID_CONTEXT,
+                         "%s and command_queue belong to different contexts", arg);
   return CL_SUCCESS;
 }
 
-cl_int loom_check_sub_buffer_alignment(cl_command_queue q, cl_mem m) {
+cl_int loom_check_sub_buffer_alignment(const char *fn, const char *arg, cl_command_queue q,
+                                       cl_mem m) {
   size_t align = q->device->desc.lim.mem_base_addr_align_bits / 8;
   if (m->parent && align && m->origin % align)
-    return CL_MISALIGNED_SUB_BUFFER_OFFSET;
+    return LOOM_FAILF_IN(fn, CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                         "%s is a sub-buffer whose origin is not a multiple of "
+                         "CL_DEVICE_MEM_BASE_ADDR_ALIGN of the queue's device",
+                         arg);
   return CL_SUCCESS;
 }
 
-cl_int loom_check_host_access(cl_mem m, bool reading) {
-  cl_mem_flags forbidden = CL_MEM_HOST_NO_ACCESS |
-                           (reading ? CL_MEM_HOST_WRITE_ONLY : CL_MEM_HOST_READ_ONLY);
-  return (m->flags & forbidden) ? CL_INVALID_OPERATION : CL_SUCCESS;
+cl_int loom_check_host_access(const char *fn, cl_mem m, bool reading) {
+  if (reading && (m->flags & (CL_MEM_HOST_NO_ACCESS | CL_MEM_HOST_WRITE_ONLY)))
+    return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION,
+                        "the host reads a buffer created with CL_MEM_HOST_WRITE_ONLY or "
+                        "CL_MEM_HOST_NO_ACCESS");
+  if (!reading && (m->flags & (CL_MEM_HOST_NO_ACCESS | CL_MEM_HOST_READ_ONLY)))
+    return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION,
+                        "the host writes a buffer created with CL_MEM_HOST_READ_ONLY or "
+                        "CL_MEM_HOST_NO_ACCESS");
+  return CL_SUCCESS;
 }
 
 bool loom_range_inside(size_t total, size_t offset, size_t size) {
   return offset <= total && size <= total - offset;
 }
 
-cl_int loom_rect_pitches(const size_t region[3], size_t *row_pitch,
-                         size_t *slice_pitch) {
+cl_int loom_rect_pitches(const char *fn, const char *side, const size_t region[3],
+                         size_t *row_pitch, size_t *slice_pitch) {
   if (*row_pitch == 0)
     *row_pitch = region[0];
   else if (*row_pitch < region[0])
-    return CL_INVALID_VALUE;
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE, "%s_row_pitch is not 0 and less than region[0]",
+                         side);
   size_t min_slice;
   if (__builtin_mul_overflow(region[1], *row_pitch, &min_slice))
-    return CL_INVALID_VALUE;
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE, "region[1] * %s_row_pitch overflows size_t",
+                         side);
   if (*slice_pitch == 0)
     *slice_pitch = min_slice;
-  else if (*slice_pitch < min_slice || *slice_pitch % *row_pitch)
-    return CL_INVALID_VALUE;
+  else if (*slice_pitch < min_slice)
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
+                         "%s_slice_pitch is not 0 and less than region[1] * %s_row_pitch", side,
+                         side);
+  else if (*slice_pitch % *row_pitch)
+    return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
+                         "%s_slice_pitch is not 0 and not a multiple of %s_row_pitch", side,
+                         side);
   return CL_SUCCESS;
 }
 

@@ -1,23 +1,30 @@
 /* Argument checks shared by the memory-object enqueue entry points. Each
- * returns CL_SUCCESS or the spec's error code for that argument. */
+ * returns CL_SUCCESS or the spec's error code for that argument, which it
+ * logs (LOOMCL_LOG=api) on behalf of the entry point fn. */
 #ifndef LOOM_API_MEM_ARGS_H
 #define LOOM_API_MEM_ARGS_H
-#include "loom.h"
+#include "checks.h"
 
 /* CL_INVALID_COMMAND_QUEUE unless q is a valid host command-queue. */
-cl_int loom_check_host_queue(cl_command_queue q) LOOM_HIDDEN;
+cl_int loom_check_host_queue(const char *fn, cl_command_queue q) LOOM_HIDDEN;
+
+/* true when m is a buffer (or sub-buffer) */
+bool loom_is_buffer(cl_mem m) LOOM_HIDDEN;
 
 /* CL_INVALID_MEM_OBJECT unless m is a buffer (or sub-buffer);
- * CL_INVALID_CONTEXT if it belongs to another context than q. */
-cl_int loom_check_buffer_for_queue(cl_command_queue q, cl_mem m) LOOM_HIDDEN;
+ * CL_INVALID_CONTEXT if it belongs to another context than q. arg names m
+ * in the log ("buffer", "src_buffer"). */
+cl_int loom_check_buffer_for_queue(const char *fn, const char *arg, cl_command_queue q,
+                                   cl_mem m) LOOM_HIDDEN;
 
 /* CL_MISALIGNED_SUB_BUFFER_OFFSET if m is a sub-buffer whose origin is not
  * aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN of q's device. */
-cl_int loom_check_sub_buffer_alignment(cl_command_queue q, cl_mem m) LOOM_HIDDEN;
+cl_int loom_check_sub_buffer_alignment(const char *fn, const char *arg, cl_command_queue q,
+                                       cl_mem m) LOOM_HIDDEN;
 
 /* CL_INVALID_OPERATION if m's host access flags forbid the host reading
  * (reading) or writing (!reading) it. */
-cl_int loom_check_host_access(cl_mem m, bool reading) LOOM_HIDDEN;
+cl_int loom_check_host_access(const char *fn, cl_mem m, bool reading) LOOM_HIDDEN;
 
 /* true when [offset, offset + size) lies inside an object of total bytes */
 bool loom_range_inside(size_t total, size_t offset, size_t size) LOOM_HIDDEN;
@@ -27,9 +34,10 @@ bool loom_range_inside(size_t total, size_t offset, size_t size) LOOM_HIDDEN;
 /* Applies the defaults for zero pitches and validates them against region
  * (whose elements must all be non-zero): CL_INVALID_VALUE if row_pitch <
  * region[0], slice_pitch < region[1] * row_pitch or slice_pitch is not a
- * multiple of row_pitch. */
-cl_int loom_rect_pitches(const size_t region[3], size_t *row_pitch,
-                         size_t *slice_pitch) LOOM_HIDDEN;
+ * multiple of row_pitch. side names the pitches in the log ("buffer" for
+ * buffer_row_pitch and buffer_slice_pitch). */
+cl_int loom_rect_pitches(const char *fn, const char *side, const size_t region[3],
+                         size_t *row_pitch, size_t *slice_pitch) LOOM_HIDDEN;
 
 /* Byte offset of origin and one past the last byte the rectangle touches;
  * false on arithmetic overflow. */

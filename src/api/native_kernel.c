@@ -36,17 +36,23 @@ static void native_cleanup(struct loom_command *cmd) {
 static cl_int check_mems(cl_context ctx, const char *args, size_t cb_args,
                          cl_uint num, const cl_mem *mem_list,
                          const void **args_mem_loc) {
+  const char *fn = "clEnqueueNativeKernel";
   for (cl_uint i = 0; i < num; i++) {
     cl_mem m = mem_list[i];
+    /* CL_INVALID_MEM_OBJECT if one or more memory objects specified in
+     * mem_list are not valid or are not buffer objects */
     if (m && (!loom_object_is(m, LOOM_MEM) || m->type != CL_MEM_OBJECT_BUFFER))
-      return CL_INVALID_MEM_OBJECT;
+      return LOOM_FAILF_IN(fn, CL_INVALID_MEM_OBJECT, "mem_list[%u] is not a valid buffer object",
+                           i);
     if (m && m->context != ctx)
-      return CL_INVALID_CONTEXT;
+      return LOOM_FAILF_IN(fn, CL_INVALID_CONTEXT,
+                           "mem_list[%u] and command_queue belong to different contexts", i);
     /* each location must hold a whole cl_mem inside the block */
     uintptr_t loc = (uintptr_t)args_mem_loc[i], base = (uintptr_t)args;
     if (!loc || loc < base || cb_args < sizeof(cl_mem) ||
         loc - base > cb_args - sizeof(cl_mem))
-      return CL_INVALID_VALUE;
+      return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
+                           "args_mem_loc[%u] does not point at a whole cl_mem inside args", i);
   }
   return CL_SUCCESS;
 }
@@ -58,15 +64,27 @@ cl_int clEnqueueNativeKernel(cl_command_queue command_queue,
                              cl_uint num_events_in_wait_list,
                              const cl_event *event_wait_list, cl_event *event) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   cl_command_queue q = command_queue;
+  /* CL_INVALID_VALUE if user_func is NULL; if args is a NULL value and
+   * cb_args > 0, or args is not NULL and cb_args is 0; if args is NULL and
+   * num_mem_objects > 0; if num_mem_objects > 0 and mem_list or
+   * args_mem_loc are NULL, or num_mem_objects = 0 and mem_list or
+   * args_mem_loc are not NULL */
   if (!user_func)
-    return CL_INVALID_VALUE;
-  if ((args == NULL) != (cb_args == 0) || (num_mem_objects > 0 && !args))
-    return CL_INVALID_VALUE;
-  if (num_mem_objects > 0 ? (!mem_list || !args_mem_loc)
-                          : (mem_list || args_mem_loc))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "user_func is NULL");
+  if (!args && cb_args > 0)
+    return LOOM_FAIL(CL_INVALID_VALUE, "args is NULL and cb_args > 0");
+  if (args && cb_args == 0)
+    return LOOM_FAIL(CL_INVALID_VALUE, "args is not NULL and cb_args is 0");
+  if (num_mem_objects > 0 && !args)
+    return LOOM_FAIL(CL_INVALID_VALUE, "args is NULL and num_mem_objects > 0");
+  if (num_mem_objects > 0 && (!mem_list || !args_mem_loc))
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "num_mem_objects > 0 and mem_list or args_mem_loc is NULL");
+  if (num_mem_objects == 0 && (mem_list || args_mem_loc))
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "num_mem_objects is 0 and mem_list or args_mem_loc is not NULL");
   cl_int err = check_mems(q->context, args, cb_args, num_mem_objects, mem_list,
                           args_mem_loc);
   if (err != CL_SUCCESS)
@@ -80,11 +98,11 @@ cl_int clEnqueueNativeKernel(cl_command_queue command_queue,
   size_t locs_size = num_mem_objects * sizeof(size_t);
   struct native_call *c = malloc(sizeof *c + mems_size + locs_size + cb_args);
   if (!c)
-    return CL_OUT_OF_HOST_MEMORY;
+    return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the call failed");
   cl_event ev = loom_command_new(q, CL_COMMAND_NATIVE_KERNEL);
   if (!ev) {
     free(c);
-    return CL_OUT_OF_HOST_MEMORY;
+    return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the command failed");
   }
   c->fn = user_func;
   c->num_mems = num_mem_objects;

@@ -6,34 +6,34 @@
 #include <stdint.h>
 
 /* CL_INVALID_WORK_GROUP_SIZE and CL_INVALID_WORK_ITEM_SIZE for an
- * explicit local_work_size (OpenCL 2.2, 5.9, clEnqueueNDRangeKernel) */
-static cl_int check_local_size(cl_kernel kernel, const struct _cl_device_id *dev,
+ * explicit local_work_size (OpenCL 2.2, 5.9), logged under fn */
+static cl_int check_local_size(const char *fn, cl_kernel kernel, const struct _cl_device_id *dev,
                                cl_uint work_dim, const size_t *global, const size_t *local,
                                bool empty, bool nonuniform) {
   const struct loom_kernel_meta *m = kernel->meta;
   size_t total = 1;
   for (cl_uint d = 0; d < work_dim; d++) {
     if (local[d] == 0)
-      return LOOM_FAIL(CL_INVALID_WORK_GROUP_SIZE, "local_work_size[d] is 0");
+      return LOOM_FAIL_IN(fn, CL_INVALID_WORK_GROUP_SIZE, "local_work_size[d] is 0");
     if (local[d] > dev->desc.lim.max_work_item_sizes[d])
-      return LOOM_FAIL(CL_INVALID_WORK_ITEM_SIZE,
+      return LOOM_FAIL_IN(fn, CL_INVALID_WORK_ITEM_SIZE,
                        "local_work_size[d] exceeds CL_DEVICE_MAX_WORK_ITEM_SIZES[d]");
     total *= local[d];
     if (m->reqd_work_group_size[0] && local[d] != m->reqd_work_group_size[d])
-      return LOOM_FAIL(CL_INVALID_WORK_GROUP_SIZE,
+      return LOOM_FAIL_IN(fn, CL_INVALID_WORK_GROUP_SIZE,
                        "local_work_size differs from the kernel's reqd_work_group_size");
     if (!empty && !nonuniform && global[d] % local[d] != 0)
-      return LOOM_FAIL(CL_INVALID_WORK_GROUP_SIZE,
+      return LOOM_FAIL_IN(fn, CL_INVALID_WORK_GROUP_SIZE,
                        "global_work_size[d] is not a multiple of local_work_size[d] and the "
                        "program does not allow non-uniform work-groups");
   }
   if (m->reqd_work_group_size[0])
     for (cl_uint d = work_dim; d < 3; d++)
       if (m->reqd_work_group_size[d] != 1)
-        return LOOM_FAIL(CL_INVALID_WORK_GROUP_SIZE,
+        return LOOM_FAIL_IN(fn, CL_INVALID_WORK_GROUP_SIZE,
                          "reqd_work_group_size uses more dimensions than work_dim");
   if (total > dev->desc.lim.max_work_group_size)
-    return LOOM_FAIL(CL_INVALID_WORK_GROUP_SIZE,
+    return LOOM_FAIL_IN(fn, CL_INVALID_WORK_GROUP_SIZE,
                      "the product of local_work_size exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE");
   return CL_SUCCESS;
 }
@@ -80,7 +80,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint 
   if (local_work_size) {
     for (cl_uint d = 0; d < work_dim; d++)
       local[d] = local_work_size[d];
-    err = check_local_size(kernel, dev, work_dim, global, local, empty, nonuniform);
+    err = check_local_size(__func__, kernel, dev, work_dim, global, local, empty, nonuniform);
     if (err)
       return err;
   } else if (!empty) {

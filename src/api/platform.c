@@ -1,12 +1,17 @@
 /* Platform enumeration and queries. LoomCL has exactly one platform. */
+#include "checks.h"
 #include "platform.h"
 #include <string.h>
 #include <time.h>
 
 cl_int clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
                         cl_uint *num_platforms) {
-  if ((num_entries == 0 && platforms) || (!platforms && !num_platforms))
-    return CL_INVALID_VALUE;
+  /* CL_INVALID_VALUE if num_entries is equal to zero and platforms is not
+   * NULL or if both num_platforms and platforms are NULL */
+  if (num_entries == 0 && platforms)
+    return LOOM_FAIL(CL_INVALID_VALUE, "num_entries is 0 and platforms is not NULL");
+  if (!platforms && !num_platforms)
+    return LOOM_FAIL(CL_INVALID_VALUE, "platforms and num_platforms are both NULL");
   if (platforms)
     platforms[0] = loom_platform();
   if (num_platforms)
@@ -26,7 +31,7 @@ cl_int clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name,
                          size_t param_value_size, void *param_value,
                          size_t *param_value_size_ret) {
   if (!loom_platform_arg(platform))
-    return CL_INVALID_PLATFORM;
+    return LOOM_FAIL(CL_INVALID_PLATFORM, "platform is not a valid platform");
   switch (param_name) {
   case CL_PLATFORM_PROFILE:
     LOOM_INFO_STRING("FULL_PROFILE");
@@ -48,14 +53,14 @@ cl_int clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name,
   case CL_PLATFORM_ICD_SUFFIX_KHR:
     LOOM_INFO_STRING("LOOM");
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a platform query");
   }
 }
 
 /* The compiler keeps no resources worth unloading; both calls are hints. */
 cl_int clUnloadPlatformCompiler(cl_platform_id platform) {
   if (!loom_platform_arg(platform) || !platform)
-    return CL_INVALID_PLATFORM;
+    return LOOM_FAIL(CL_INVALID_PLATFORM, "platform is not a valid platform");
   return CL_SUCCESS;
 }
 

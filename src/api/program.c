@@ -1,4 +1,5 @@
 /* Program entry points: argument validation and info queries. */
+#include "checks.h"
 #include "program.h"
 #include <stdlib.h>
 #include <string.h>
@@ -12,20 +13,18 @@ static bool device_in_context(cl_context ctx, cl_device_id d) {
 
 cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
                                      const size_t *lengths, cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-    return NULL;
-  }
-  if (count == 0 || !strings) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
+  /* CL_INVALID_CONTEXT if context is not a valid context */
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
+  /* CL_INVALID_VALUE if count is 0, or strings or any entry in strings is NULL */
+  if (count == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "count is 0");
+  if (!strings)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "strings is NULL");
   size_t total = 0;
   for (cl_uint i = 0; i < count; i++) {
-    if (!strings[i]) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-      return NULL;
-    }
+    if (!strings[i])
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "an entry of strings is NULL");
     total += (lengths && lengths[i]) ? lengths[i] : strlen(strings[i]);
   }
   cl_program p = loom_program_new(context, context->num_devices, context->devices);
@@ -33,8 +32,7 @@ cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const ch
   if (!src) {
     if (p)
       loom_release_ext(&p->obj);
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the program failed");
   }
   size_t pos = 0;
   for (cl_uint i = 0; i < count; i++) {
@@ -54,32 +52,41 @@ cl_program clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
                                      const cl_device_id *device_list, const size_t *lengths,
                                      const unsigned char **binaries, cl_int *binary_status,
                                      cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-    return NULL;
-  }
-  if (num_devices == 0 || !device_list || !lengths || !binaries) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
+  /* CL_INVALID_CONTEXT if context is not a valid context */
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
+  /* CL_INVALID_VALUE if device_list is NULL or num_devices is 0; if lengths
+   * or binaries is NULL */
+  if (num_devices == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
+  if (!device_list)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "device_list is NULL");
+  if (!lengths)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "lengths is NULL");
+  if (!binaries)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "binaries is NULL");
+  /* CL_INVALID_DEVICE if any device in device_list is not in the list of
+   * devices associated with context */
   for (cl_uint i = 0; i < num_devices; i++) {
-    if (!loom_object_is(device_list[i], LOOM_DEVICE) || !device_in_context(context, device_list[i])) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_DEVICE);
-      return NULL;
-    }
+    if (!loom_object_is(device_list[i], LOOM_DEVICE))
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "an entry of device_list is not a valid device");
+    if (!device_in_context(context, device_list[i]))
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "a device in device_list is not a device of context");
   }
+  /* CL_INVALID_VALUE if any entry in lengths[i] is zero or binaries[i] is NULL */
   for (cl_uint i = 0; i < num_devices; i++)
     if (lengths[i] == 0 || !binaries[i]) {
       if (binary_status)
         binary_status[i] = CL_INVALID_VALUE;
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-      return NULL;
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                            lengths[i] == 0 ? "an entry of lengths is 0"
+                                            : "an entry of binaries is NULL");
     }
   cl_program p = loom_program_new(context, num_devices, device_list);
-  if (!p) {
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
-  }
+  if (!p)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the program failed");
   p->from_binary = true;
   cl_int err = CL_SUCCESS;
   for (cl_uint i = 0; i < num_devices; i++) {
@@ -89,10 +96,13 @@ cl_program clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
     if (st != CL_SUCCESS)
       err = st;
   }
+  /* CL_INVALID_BINARY if an invalid program binary was encountered for any
+   * device */
   if (err != CL_SUCCESS) {
     loom_release_ext(&p->obj);
-    LOOM_SET_ERR(errcode_ret, err);
-    return NULL;
+    return LOOM_FAIL_NULL(errcode_ret, err,
+                          "an entry of binaries is not a valid LoomCL program binary "
+                          "(see binary_status)");
   }
   LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return p;
@@ -100,25 +110,36 @@ cl_program clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
 
 cl_int clRetainProgram(cl_program program) {
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
   loom_retain_ext(&program->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseProgram(cl_program program) {
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
   loom_release_ext(&program->obj);
   return CL_SUCCESS;
 }
 
-/* common checks of clBuildProgram/clCompileProgram device lists */
-static cl_int check_devices(cl_program p, cl_uint num, const cl_device_id *list) {
-  if ((num == 0) != (list == NULL))
-    return CL_INVALID_VALUE;
-  for (cl_uint i = 0; i < num; i++)
-    if (!loom_object_is(list[i], LOOM_DEVICE) || !loom_program_build_for(p, list[i]))
-      return CL_INVALID_DEVICE;
+/* common checks of clBuildProgram/clCompileProgram device lists, logged as fn */
+static cl_int check_devices(const char *fn, cl_program p, cl_uint num,
+                            const cl_device_id *list) {
+  /* CL_INVALID_VALUE if device_list is NULL and num_devices is greater than
+   * zero, or if device_list is not NULL and num_devices is zero */
+  if (num > 0 && !list)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "device_list is NULL and num_devices > 0");
+  if (num == 0 && list)
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "device_list is not NULL and num_devices is 0");
+  /* CL_INVALID_DEVICE if any device in device_list is not in the list of
+   * devices associated with program */
+  for (cl_uint i = 0; i < num; i++) {
+    if (!loom_object_is(list[i], LOOM_DEVICE))
+      return LOOM_FAILF_IN(fn, CL_INVALID_DEVICE, "device_list[%u] is not a valid device", i);
+    if (!loom_program_build_for(p, list[i]))
+      return LOOM_FAILF_IN(fn, CL_INVALID_DEVICE,
+                           "device_list[%u] is not a device of program", i);
+  }
   return CL_SUCCESS;
 }
 
@@ -129,61 +150,123 @@ static bool build_in_progress(cl_program p) {
   return false;
 }
 
+/* CL_INVALID_OPERATION rules shared by clBuildProgram and clCompileProgram */
+static cl_int check_rebuild(const char *fn, cl_program p) {
+  if (atomic_load(&p->kernels_attached))
+    return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, "there are kernel objects attached to program");
+  if (build_in_progress(p))
+    return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION,
+                        "a previous build of program for a device has not completed");
+  return CL_SUCCESS;
+}
+
 cl_int clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
                       const char *options,
                       void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
+  /* CL_INVALID_PROGRAM if program is not a valid program object */
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
-  cl_int err = check_devices(program, num_devices, device_list);
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
+  cl_int err = check_devices(__func__, program, num_devices, device_list);
   if (err)
     return err;
+  /* CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL */
   if (!pfn_notify && user_data)
-    return CL_INVALID_VALUE;
-  if (atomic_load(&program->kernels_attached) || build_in_progress(program) ||
-      program->from_link)
-    return CL_INVALID_OPERATION;
+    return LOOM_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not NULL");
+  /* CL_INVALID_OPERATION if the build of a program executable for any of
+   * the devices listed in device_list by a previous call to clBuildProgram
+   * has not completed, if there are kernel objects attached to program, or
+   * if program was created with clLinkProgram (not from source, IL or binary) */
+  err = check_rebuild(__func__, program);
+  if (err)
+    return err;
+  if (program->from_link)
+    return LOOM_FAIL(CL_INVALID_OPERATION, "program was created with clLinkProgram");
+  /* CL_INVALID_PROGRAM if program was created with clCreateProgramWithBinary
+   * and ... is not a program binary (no source and no binary: nothing to
+   * build) */
   if (!program->source && !program->from_binary)
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program has neither source nor binaries");
+  /* CL_INVALID_BINARY if program is created with clCreateProgramWithBinary
+   * and devices listed in device_list do not have a valid program binary
+   * loaded */
   if (!program->source)
     for (cl_uint i = 0; i < program->num_devices; i++)
       if (program->builds[i].bin.kind == LOOM_BINARY_NONE)
-        return CL_INVALID_BINARY;
+        return LOOM_FAIL(CL_INVALID_BINARY, "a device of program has no valid binary loaded");
   err = loom_program_build(program, options);
   if (pfn_notify)
     pfn_notify(program, user_data);
-  return err;
+  /* CL_INVALID_BUILD_OPTIONS if the build options specified by options are
+   * invalid; CL_BUILD_PROGRAM_FAILURE if there is a failure to build the
+   * program executable (the line before, from the build, says which step) */
+  if (err == CL_INVALID_BUILD_OPTIONS)
+    return LOOM_FAIL(CL_INVALID_BUILD_OPTIONS,
+                     "options are not valid build options (see CL_PROGRAM_BUILD_LOG)");
+  if (err == CL_BUILD_PROGRAM_FAILURE)
+    return LOOM_FAIL(CL_BUILD_PROGRAM_FAILURE,
+                     "building the program executable failed (see CL_PROGRAM_BUILD_LOG)");
+  if (err != CL_SUCCESS)
+    return LOOM_FAIL(err, "building the program failed");
+  return CL_SUCCESS;
 }
 
 cl_int clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
                         const char *options, cl_uint num_input_headers,
                         const cl_program *input_headers, const char **header_include_names,
                         void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
+  /* CL_INVALID_PROGRAM if program is not a valid program object */
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
-  cl_int err = check_devices(program, num_devices, device_list);
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
+  cl_int err = check_devices(__func__, program, num_devices, device_list);
   if (err)
     return err;
+  /* CL_INVALID_VALUE if num_input_headers is zero and header_include_names
+   * or input_headers are not NULL, or if num_input_headers is not zero and
+   * header_include_names or input_headers are NULL */
   if (num_input_headers == 0 && (input_headers || header_include_names))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "num_input_headers is 0 and input_headers or header_include_names "
+                     "is not NULL");
   if (num_input_headers > 0 && (!input_headers || !header_include_names))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "num_input_headers is not 0 and input_headers or header_include_names "
+                     "is NULL");
   for (cl_uint i = 0; i < num_input_headers; i++) {
     if (!loom_object_is(input_headers[i], LOOM_PROGRAM))
-      return CL_INVALID_PROGRAM;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_PROGRAM,
+                           "input_headers[%u] is not a valid program object", i);
     if (!header_include_names[i])
-      return CL_INVALID_VALUE;
+      return LOOM_FAILF_IN(__func__, CL_INVALID_VALUE, "header_include_names[%u] is NULL", i);
   }
+  /* CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL */
   if (!pfn_notify && user_data)
-    return CL_INVALID_VALUE;
-  if (atomic_load(&program->kernels_attached) || build_in_progress(program))
-    return CL_INVALID_OPERATION;
+    return LOOM_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL but user_data is not NULL");
+  /* CL_INVALID_OPERATION if the compilation or build of a program
+   * executable for any of the devices listed in device_list by a previous
+   * call to clCompileProgram or clBuildProgram has not completed, if there
+   * are kernel objects attached to program, or if program has no source
+   * or IL available */
+  err = check_rebuild(__func__, program);
+  if (err)
+    return err;
   if (!program->source)
-    return CL_INVALID_OPERATION;
+    return LOOM_FAIL(CL_INVALID_OPERATION, "program has no source to compile");
   err = loom_program_compile(program, options, num_input_headers, input_headers,
                              header_include_names);
   if (pfn_notify)
     pfn_notify(program, user_data);
-  return err;
+  /* CL_INVALID_COMPILER_OPTIONS if the compiler options specified by options
+   * are invalid; CL_COMPILE_PROGRAM_FAILURE if there is a failure to compile
+   * the program source */
+  if (err == CL_INVALID_COMPILER_OPTIONS)
+    return LOOM_FAIL(CL_INVALID_COMPILER_OPTIONS,
+                     "options are not valid compiler options (see CL_PROGRAM_BUILD_LOG)");
+  if (err == CL_COMPILE_PROGRAM_FAILURE)
+    return LOOM_FAIL(CL_COMPILE_PROGRAM_FAILURE,
+                     "compiling the program source failed (see CL_PROGRAM_BUILD_LOG)");
+  if (err != CL_SUCCESS)
+    return LOOM_FAIL(err, "compiling the program failed");
+  return CL_SUCCESS;
 }
 
 cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list,
@@ -191,52 +274,76 @@ cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_devic
                          const cl_program *input_programs,
                          void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
                          cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-    return NULL;
+  /* CL_INVALID_CONTEXT if context is not a valid context */
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
+  /* CL_INVALID_VALUE if device_list is NULL and num_devices is greater than
+   * zero, or device_list is not NULL and num_devices is zero; if
+   * num_input_programs is zero or input_programs is NULL; if pfn_notify is
+   * NULL but user_data is not NULL */
+  if (num_devices > 0 && !device_list)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "device_list is NULL and num_devices > 0");
+  if (num_devices == 0 && device_list)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "device_list is not NULL and num_devices is 0");
+  if (num_input_programs == 0)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "num_input_programs is 0");
+  if (!input_programs)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "input_programs is NULL");
+  if (!pfn_notify && user_data)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "pfn_notify is NULL but user_data is not NULL");
+  /* CL_INVALID_DEVICE if any device in device_list is not in the list of
+   * devices associated with context */
+  for (cl_uint i = 0; i < num_devices; i++) {
+    if (!loom_object_is(device_list[i], LOOM_DEVICE))
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "an entry of device_list is not a valid device");
+    if (!device_in_context(context, device_list[i]))
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
+                            "a device in device_list is not a device of context");
   }
-  if ((num_devices == 0) != (device_list == NULL) || num_input_programs == 0 ||
-      !input_programs || (!pfn_notify && user_data)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
-  for (cl_uint i = 0; i < num_devices; i++)
-    if (!loom_object_is(device_list[i], LOOM_DEVICE) || !device_in_context(context, device_list[i])) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_DEVICE);
-      return NULL;
-    }
   for (cl_uint i = 0; i < num_input_programs; i++) {
-    if (!loom_object_is(input_programs[i], LOOM_PROGRAM)) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_PROGRAM);
-      return NULL;
-    }
-    if (input_programs[i]->context != context) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-      return NULL;
-    }
+    /* CL_INVALID_PROGRAM if programs specified in input_programs are not
+     * valid program objects */
+    if (!loom_object_is(input_programs[i], LOOM_PROGRAM))
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_PROGRAM,
+                            "an entry of input_programs is not a valid program object");
+    if (input_programs[i]->context != context)
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT,
+                            "an entry of input_programs belongs to another context");
+    /* CL_INVALID_OPERATION if the compilation status of an input program is
+     * not a compiled object or library */
     const struct loom_program_build *b = &input_programs[i]->builds[0];
     if (b->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
-        b->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY) {
-      LOOM_SET_ERR(errcode_ret, CL_INVALID_OPERATION);
-      return NULL;
-    }
+        b->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+      return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
+                            "an entry of input_programs is neither a compiled object nor "
+                            "a library");
   }
   cl_program p = num_devices ? loom_program_new(context, num_devices, device_list)
                              : loom_program_new(context, context->num_devices, context->devices);
-  if (!p) {
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
-  }
+  if (!p)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the program failed");
   p->from_link = true;
   cl_int err = loom_program_link(p, options, num_input_programs, input_programs);
   if (pfn_notify)
     pfn_notify(p, user_data);
+  /* CL_INVALID_LINKER_OPTIONS if the linker options specified by options
+   * are invalid; CL_INVALID_OPERATION if an input program has no binary
+   * for a device of the link */
   if (err == CL_INVALID_LINKER_OPTIONS || err == CL_INVALID_OPERATION) {
     loom_release_ext(&p->obj);
-    LOOM_SET_ERR(errcode_ret, err);
-    return NULL;
+    return LOOM_FAIL_NULL(errcode_ret, err,
+                          err == CL_INVALID_LINKER_OPTIONS
+                              ? "options are not valid linker options"
+                              : "an entry of input_programs has no compiled binary for a "
+                                "device of the link");
   }
   /* on a link failure the spec still returns a program that holds the log */
+  if (err != CL_SUCCESS)
+    LOOM_FAIL(err, "linking the program executable failed (see CL_PROGRAM_BUILD_LOG)");
   LOOM_SET_ERR(errcode_ret, err);
   return p;
 }
@@ -252,7 +359,7 @@ static const struct loom_program_build *executable(cl_program p) {
 cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t param_value_size,
                         void *param_value, size_t *param_value_size_ret) {
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
   switch (param_name) {
   case CL_PROGRAM_REFERENCE_COUNT:
     LOOM_INFO_SCALAR(cl_uint, atomic_load(&program->obj.ext_refs));
@@ -286,7 +393,8 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
       err = loom_info(param_value_size, NULL, param_value_size_ret, NULL, n * sizeof(unsigned char *));
       if (param_value) {
         if (param_value_size < n * sizeof(unsigned char *)) {
-          err = CL_INVALID_VALUE;
+          err = LOOM_FAIL(CL_INVALID_VALUE,
+                          "param_value_size is less than the size of the array of binaries");
         } else {
           unsigned char **dst = param_value;
           for (cl_uint i = 0; i < n; i++)
@@ -305,7 +413,8 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
   case CL_PROGRAM_KERNEL_NAMES: {
     const struct loom_program_build *b = executable(program);
     if (!b)
-      return CL_INVALID_PROGRAM_EXECUTABLE;
+      return LOOM_FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
+                       "no program executable has been built for any device of program");
     if (param_name == CL_PROGRAM_NUM_KERNELS)
       LOOM_INFO_SCALAR(size_t, b->bin.num_kernels);
     size_t len = 1;
@@ -322,7 +431,7 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
     return err;
   }
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a program query");
   }
 }
 
@@ -330,12 +439,12 @@ cl_int clGetProgramBuildInfo(cl_program program, cl_device_id device,
                              cl_program_build_info param_name, size_t param_value_size,
                              void *param_value, size_t *param_value_size_ret) {
   if (!loom_object_is(program, LOOM_PROGRAM))
-    return CL_INVALID_PROGRAM;
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
   if (!loom_object_is(device, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
   struct loom_program_build *b = loom_program_build_for(program, device);
   if (!b)
-    return CL_INVALID_DEVICE;
+    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a device of program");
   switch (param_name) {
   case CL_PROGRAM_BUILD_STATUS:
     LOOM_INFO_SCALAR(cl_build_status, b->status);
@@ -350,6 +459,6 @@ cl_int clGetProgramBuildInfo(cl_program program, cl_device_id device,
                                  ? (size_t)loom_bitcode_global_var_bytes(&b->bin.bitcode)
                                  : 0);
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a program build query");
   }
 }

@@ -1,5 +1,6 @@
 /* Command-queue entry points: creation (1.x bitfield and 2.0+ property
  * list), reference counting, queries, flush and finish. */
+#include "checks.h"
 #include "command.h"
 #include <stdlib.h>
 #include <string.h>
@@ -10,49 +11,55 @@
 
 /* CL_INVALID_VALUE for unknown bits or combinations the spec forbids;
  * CL_INVALID_QUEUE_PROPERTIES for device queues, which the device lacks
- * (it reports no device-side enqueue). */
-static cl_int check_queue_props(cl_command_queue_properties props) {
+ * (it reports no device-side enqueue). Logged as fn. */
+static cl_int check_queue_props(const char *fn, cl_command_queue_properties props) {
   if (props & ~(cl_command_queue_properties)LOOM_QUEUE_KNOWN_PROPS)
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "the queue properties have unknown bits");
   if ((props & CL_QUEUE_ON_DEVICE_DEFAULT) && !(props & CL_QUEUE_ON_DEVICE))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "CL_QUEUE_ON_DEVICE_DEFAULT is set without CL_QUEUE_ON_DEVICE");
   if ((props & CL_QUEUE_ON_DEVICE) &&
       !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "CL_QUEUE_ON_DEVICE is set without "
+                        "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE");
   if (props & CL_QUEUE_ON_DEVICE)
-    return CL_INVALID_QUEUE_PROPERTIES;
+    return LOOM_FAIL_IN(fn, CL_INVALID_QUEUE_PROPERTIES,
+                        "CL_QUEUE_ON_DEVICE is set and the device has no device queues");
   return CL_SUCCESS;
 }
 
-static cl_int check_context_device(cl_context ctx, cl_device_id dev) {
+static cl_int check_context_device(const char *fn, cl_context ctx, cl_device_id dev) {
   if (!loom_object_is(ctx, LOOM_CONTEXT))
-    return CL_INVALID_CONTEXT;
+    return LOOM_FAIL_IN(fn, CL_INVALID_CONTEXT, "context is not a valid context");
   if (!loom_object_is(dev, LOOM_DEVICE))
-    return CL_INVALID_DEVICE;
+    return LOOM_FAIL_IN(fn, CL_INVALID_DEVICE, "device is not a valid device");
   for (cl_uint i = 0; i < ctx->num_devices; i++)
     if (ctx->devices[i] == dev)
       return CL_SUCCESS;
-  return CL_INVALID_DEVICE;
+  return LOOM_FAIL_IN(fn, CL_INVALID_DEVICE, "device is not a device of context");
 }
 
 cl_command_queue clCreateCommandQueue(cl_context context, cl_device_id device,
                                       cl_command_queue_properties properties,
                                       cl_int *errcode_ret) {
-  cl_int err = check_context_device(context, device);
+  cl_int err = check_context_device(__func__, context, device);
   if (err == CL_SUCCESS)
-    err = check_queue_props(properties);
+    err = check_queue_props(__func__, properties);
   if (err != CL_SUCCESS) {
     LOOM_SET_ERR(errcode_ret, err);
     return NULL;
   }
   cl_command_queue q = loom_queue_new(context, device, properties);
-  LOOM_SET_ERR(errcode_ret, q ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
+  if (!q)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the queue failed");
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return q;
 }
 
 /* Reads a 0-terminated property list: the CL_QUEUE_PROPERTIES bits and the
  * number of entries including the terminator. Each key may appear once. */
-static cl_int parse_queue_props(const cl_queue_properties *list,
+static cl_int parse_queue_props(const char *fn, const cl_queue_properties *list,
                                 cl_command_queue_properties *props,
                                 size_t *num_entries) {
   bool have_props = false, have_size = false;
@@ -65,24 +72,25 @@ static cl_int parse_queue_props(const cl_queue_properties *list,
     switch (list[i]) {
     case CL_QUEUE_PROPERTIES:
       if (have_props)
-        return CL_INVALID_VALUE;
+        return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "properties names CL_QUEUE_PROPERTIES twice");
       have_props = true;
       *props = (cl_command_queue_properties)list[i + 1];
       break;
     case CL_QUEUE_SIZE:
       if (have_size)
-        return CL_INVALID_VALUE;
+        return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "properties names CL_QUEUE_SIZE twice");
       have_size = true;
       break;
     default:
-      return CL_INVALID_VALUE;
+      return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "properties names an unknown property");
     }
   }
-  cl_int err = check_queue_props(*props);
+  cl_int err = check_queue_props(fn, *props);
   if (err != CL_SUCCESS)
     return err;
   if (have_size && !(*props & CL_QUEUE_ON_DEVICE))
-    return CL_INVALID_VALUE; /* CL_QUEUE_SIZE is only for device queues */
+    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
+                        "CL_QUEUE_SIZE is given for a queue without CL_QUEUE_ON_DEVICE");
   *num_entries = i + 1;
   return CL_SUCCESS;
 }
@@ -92,9 +100,9 @@ cl_command_queue clCreateCommandQueueWithProperties(
     const cl_queue_properties *properties, cl_int *errcode_ret) {
   cl_command_queue_properties props;
   size_t num_entries;
-  cl_int err = check_context_device(context, device);
+  cl_int err = check_context_device(__func__, context, device);
   if (err == CL_SUCCESS)
-    err = parse_queue_props(properties, &props, &num_entries);
+    err = parse_queue_props(__func__, properties, &props, &num_entries);
   if (err != CL_SUCCESS) {
     LOOM_SET_ERR(errcode_ret, err);
     return NULL;
@@ -110,20 +118,22 @@ cl_command_queue clCreateCommandQueueWithProperties(
       q = NULL;
     }
   }
-  LOOM_SET_ERR(errcode_ret, q ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY);
+  if (!q)
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the queue failed");
+  LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return q;
 }
 
 cl_int clRetainCommandQueue(cl_command_queue command_queue) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   loom_retain_ext(&command_queue->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseCommandQueue(cl_command_queue command_queue) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   /* Commands already start as soon as they are ready, so the implicit flush
    * has nothing to do. The queue lives on until its commands completed. */
   LOOM_RETAIN(command_queue);
@@ -138,7 +148,7 @@ cl_int clGetCommandQueueInfo(cl_command_queue command_queue,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   cl_command_queue q = command_queue;
   switch (param_name) {
   case CL_QUEUE_CONTEXT:
@@ -153,23 +163,24 @@ cl_int clGetCommandQueueInfo(cl_command_queue command_queue,
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      q->prop_list, q->num_prop_list * sizeof *q->prop_list);
   case CL_QUEUE_SIZE:
-    return CL_INVALID_COMMAND_QUEUE; /* only device queues have a size */
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE,
+                     "CL_QUEUE_SIZE is asked of a queue that is not a device queue");
   case CL_QUEUE_DEVICE_DEFAULT:
     LOOM_INFO_SCALAR(cl_command_queue, NULL);
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a command-queue query");
   }
 }
 
 cl_int clFlush(cl_command_queue command_queue) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   return CL_SUCCESS; /* commands start as soon as they are ready */
 }
 
 cl_int clFinish(cl_command_queue command_queue) {
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
   return loom_queue_finish(command_queue);
 }
 
@@ -181,6 +192,8 @@ cl_int clSetCommandQueueProperty(cl_command_queue command_queue,
   (void)enable;
   (void)old_properties;
   if (!loom_object_is(command_queue, LOOM_QUEUE))
-    return CL_INVALID_COMMAND_QUEUE;
-  return CL_INVALID_OPERATION;
+    return LOOM_FAIL(CL_INVALID_COMMAND_QUEUE, "command_queue is not a valid command-queue");
+  return LOOM_FAIL(CL_INVALID_OPERATION,
+                   "changing queue properties after creation is not supported (OpenCL 1.0 "
+                   "only)");
 }

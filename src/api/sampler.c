@@ -1,7 +1,7 @@
 /* Sampler objects. They are only useful with images: while no LoomCL device
  * supports images, creation fails with CL_INVALID_OPERATION as the spec
  * requires, after the arguments have been checked. */
-#include "loom.h"
+#include "checks.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,17 +34,17 @@ static cl_sampler sampler_new(cl_context context, cl_bool normalized,
                               cl_addressing_mode addressing, cl_filter_mode filter,
                               const cl_sampler_properties *props, size_t num_props,
                               cl_int *errcode_ret) {
-  if (!context_supports_images(context)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_OPERATION);
-    return NULL;
-  }
+  /* CL_INVALID_OPERATION if images are not supported by any device
+   * associated with context */
+  if (!context_supports_images(context))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
+                          "no device of context supports images");
   cl_sampler s = calloc(1, sizeof *s);
   cl_sampler_properties *copy = num_props ? malloc(num_props * sizeof *copy) : NULL;
   if (!s || (num_props && !copy)) {
     free(s);
     free(copy);
-    LOOM_SET_ERR(errcode_ret, CL_OUT_OF_HOST_MEMORY);
-    return NULL;
+    return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY, "allocating the sampler failed");
   }
   if (num_props)
     memcpy(copy, props, num_props * sizeof *copy);
@@ -63,15 +63,18 @@ static cl_sampler sampler_new(cl_context context, cl_bool normalized,
 cl_sampler clCreateSampler(cl_context context, cl_bool normalized_coords,
                            cl_addressing_mode addressing_mode,
                            cl_filter_mode filter_mode, cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-    return NULL;
-  }
-  if ((normalized_coords != CL_TRUE && normalized_coords != CL_FALSE) ||
-      !valid_addressing(addressing_mode) || !valid_filter(filter_mode)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
+  /* CL_INVALID_VALUE if addressing_mode, filter_mode or normalized_coords
+   * or a combination of these arguments are not valid */
+  if (normalized_coords != CL_TRUE && normalized_coords != CL_FALSE)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "normalized_coords is not CL_TRUE or CL_FALSE");
+  if (!valid_addressing(addressing_mode))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "addressing_mode is not a valid addressing mode");
+  if (!valid_filter(filter_mode))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "filter_mode is not a valid filter mode");
   return sampler_new(context, normalized_coords, addressing_mode, filter_mode,
                      NULL, 0, errcode_ret);
 }
@@ -79,10 +82,8 @@ cl_sampler clCreateSampler(cl_context context, cl_bool normalized_coords,
 cl_sampler clCreateSamplerWithProperties(cl_context context,
                                          const cl_sampler_properties *props,
                                          cl_int *errcode_ret) {
-  if (!loom_object_is(context, LOOM_CONTEXT)) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_CONTEXT);
-    return NULL;
-  }
+  if (!loom_object_is(context, LOOM_CONTEXT))
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
   /* the spec's defaults */
   cl_bool normalized = CL_TRUE;
   cl_addressing_mode addressing = CL_ADDRESS_CLAMP;
@@ -111,24 +112,28 @@ cl_sampler clCreateSamplerWithProperties(cl_context context,
       ok = false;
     }
   }
-  if (!ok) {
-    LOOM_SET_ERR(errcode_ret, CL_INVALID_VALUE);
-    return NULL;
-  }
+  /* CL_INVALID_VALUE if the property name in sampler_properties is not a
+   * supported property name, if the value specified for a supported property
+   * name is not valid, or if the same property name is specified more than
+   * once */
+  if (!ok)
+    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
+                          "sampler_properties names an unknown property, a property twice, "
+                          "or a property with an invalid value");
   return sampler_new(context, normalized, addressing, filter, props,
                      props ? i + 1 : 0, errcode_ret);
 }
 
 cl_int clRetainSampler(cl_sampler sampler) {
   if (!loom_object_is(sampler, LOOM_SAMPLER))
-    return CL_INVALID_SAMPLER;
+    return LOOM_FAIL(CL_INVALID_SAMPLER, "sampler is not a valid sampler object");
   loom_retain_ext(&sampler->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseSampler(cl_sampler sampler) {
   if (!loom_object_is(sampler, LOOM_SAMPLER))
-    return CL_INVALID_SAMPLER;
+    return LOOM_FAIL(CL_INVALID_SAMPLER, "sampler is not a valid sampler object");
   loom_release_ext(&sampler->obj);
   return CL_SUCCESS;
 }
@@ -137,7 +142,7 @@ cl_int clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
                         size_t param_value_size, void *param_value,
                         size_t *param_value_size_ret) {
   if (!loom_object_is(sampler, LOOM_SAMPLER))
-    return CL_INVALID_SAMPLER;
+    return LOOM_FAIL(CL_INVALID_SAMPLER, "sampler is not a valid sampler object");
   switch (param_name) {
   case CL_SAMPLER_REFERENCE_COUNT:
     LOOM_INFO_SCALAR(cl_uint, atomic_load(&sampler->obj.ext_refs));
@@ -153,6 +158,6 @@ cl_int clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      sampler->props, sampler->num_props * sizeof(cl_sampler_properties));
   default:
-    return CL_INVALID_VALUE;
+    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a sampler query");
   }
 }

@@ -1,6 +1,7 @@
 /* The event graph: event objects, status transitions, callbacks, completion,
  * waiting, and the per-thread list of ready commands. See command.h. */
 #include "command.h"
+#include <assert.h>
 #include <stdlib.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -183,6 +184,7 @@ static struct loom_event_callback *take_reached(cl_event ev, cl_int status) {
 cl_int loom_event_add_callback(cl_event ev, cl_int trigger,
                                void(CL_CALLBACK *fn)(cl_event, cl_int, void *),
                                void *user_data) {
+  assert(trigger == CL_SUBMITTED || trigger == CL_RUNNING || trigger == CL_COMPLETE);
   struct loom_event_callback *cb = malloc(sizeof *cb);
   if (!cb)
     return CL_OUT_OF_HOST_MEMORY;
@@ -207,6 +209,7 @@ cl_int loom_event_add_callback(cl_event ev, cl_int trigger,
 
 /* QUEUED -> SUBMITTED -> RUNNING; never backwards, never after completion. */
 static void transition(cl_event ev, cl_int status) {
+  assert(status == CL_SUBMITTED || status == CL_RUNNING);
   cl_ulong t = ev->profiling ? loom_now_ns() : 0;
   pthread_mutex_lock(&ev->lock);
   if (ev->finished || atomic_load(&ev->status) <= status) {
@@ -245,6 +248,9 @@ static bool finish(cl_event ev, cl_int status) {
     pthread_mutex_unlock(&ev->lock);
     return false;
   }
+  /* the final status is set once, after statuses that only went down from
+   * CL_QUEUED (or CL_SUBMITTED for user events) */
+  assert(atomic_load(&ev->status) > CL_COMPLETE);
   ev->finished = true;
   ev->t_end = ev->t_complete = t;
   atomic_store(&ev->status, status);
@@ -280,7 +286,9 @@ static bool finish(cl_event ev, cl_int status) {
     cl_event d = edge->dependant;
     if (status < 0 && edge->fails_dependant)
       note_dependency_error(d, status);
-    if (atomic_fetch_sub(&d->pending_deps, 1) == 1)
+    int pending = atomic_fetch_sub(&d->pending_deps, 1);
+    assert(pending >= 1);
+    if (pending == 1)
       ready_push(d);
   }
   return true;
@@ -288,7 +296,11 @@ static bool finish(cl_event ev, cl_int status) {
 
 void loom_event_complete(cl_event ev, cl_int status) {
   bool is_command = ev->queue != NULL;
-  if (!finish(ev, status))
+  bool first = finish(ev, status);
+  /* a command completes exactly once: the second call would drop the
+   * reference it holds on itself again */
+  assert(first || !is_command);
+  if (!first)
     return;
   if (is_command)
     LOOM_RELEASE(ev); /* the reference a submitted command holds on itself */
@@ -306,6 +318,9 @@ cl_int loom_user_event_set_status(cl_event ev, cl_int status) {
 /* ---------- running commands ---------- */
 
 static void execute(cl_event ev) {
+  /* a command runs once, after all its dependencies completed */
+  assert(atomic_load(&ev->pending_deps) == 0 && ev->queue);
+  assert(atomic_load(&ev->status) == CL_QUEUED);
   if (atomic_load(&ev->dep_error)) {
     loom_event_complete(ev, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     return;
@@ -322,6 +337,7 @@ static void execute(cl_event ev) {
 
 void loom_event_depend(cl_event ev, cl_event dep, struct loom_dep_edge *edge,
                        bool fails_dependant) {
+  assert(ev != dep);
   pthread_mutex_lock(&dep->lock);
   if (dep->finished) {
     cl_int status = atomic_load(&dep->status);
@@ -340,7 +356,9 @@ void loom_event_depend(cl_event ev, cl_event dep, struct loom_dep_edge *edge,
 }
 
 void loom_event_setup_done(cl_event ev) {
-  if (atomic_fetch_sub(&ev->pending_deps, 1) == 1) {
+  int pending = atomic_fetch_sub(&ev->pending_deps, 1);
+  assert(pending >= 1);
+  if (pending == 1) {
     ready_push(ev);
     drain();
   }

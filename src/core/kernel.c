@@ -1,6 +1,7 @@
 /* Kernel objects: argument storage and the snapshot a launch takes. */
 #include "kernel.h"
 #include "memobj.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,13 @@ cl_kernel loom_kernel_clone(cl_kernel src) {
 }
 
 cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value) {
+  /* the API layer checked the index and the size against the metadata: the
+   * arrays have num_args entries and k->args arg_buffer_size + 16 bytes */
+  assert(index < k->meta->num_args);
   const struct loom_arg_meta *a = &k->meta->args[index];
+  assert(a->kind == LOOM_ARG_BUFFER || a->kind == LOOM_ARG_LOCAL ||
+         (uint64_t)a->offset + size <= (uint64_t)k->meta->arg_buffer_size + 16);
+  assert(a->kind != LOOM_ARG_IMAGE);
   pthread_mutex_lock(&k->lock);
   switch (a->kind) {
   case LOOM_ARG_BUFFER:
@@ -102,6 +109,9 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   size_t args_bytes = (m->arg_buffer_size + 128 + 127) & ~(size_t)127;
   size_t mems_bytes = ((m->num_args + 1) * (sizeof(cl_mem) + sizeof(struct loom_mem_range)) + 63) &
                       ~(size_t)63;
+  /* the block holds the header, the arguments (with the 128 bytes of slack
+   * vector loads may read past the last one) and num_args + 1 buffers */
+  assert(k->fn && m->arg_buffer_size + 128 <= args_bytes);
   struct loom_ndrange *nd;
   if (posix_memalign((void **)&nd, 128, head + args_bytes + mems_bytes + state_size) != 0)
     return NULL;
@@ -137,12 +147,14 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
       void *ptr = mem ? mem->data : NULL;
       memcpy(nd->launch.args + a->offset, &ptr, sizeof ptr);
       if (mem) {
+        assert(nd->num_mems < m->num_args + 1); /* the mems and ranges arrays */
         LOOM_RETAIN(mem);
         nd->ranges[nd->num_mems] = (struct loom_mem_range){mem->data, mem->size};
         nd->mems[nd->num_mems++] = mem;
         nd->launch.num_mems = nd->num_mems;
       }
     } else if (a->kind == LOOM_ARG_LOCAL) {
+      assert(local_off[i] + k->local_size[i] <= nd->launch.local_mem_bytes);
       memcpy(nd->launch.args + a->offset, &local_off[i], sizeof local_off[i]);
     }
   }

@@ -1,5 +1,7 @@
 /* The reference-counted object model shared by every cl_* handle. */
 #include "loom.h"
+#include <assert.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 
@@ -20,7 +22,9 @@ bool loom_object_is(const void *p, enum loom_kind kind) {
 void loom_retain_ext(struct loom_object *o) {
   /* Reviving an object whose application references were all gone (it is
    * only alive through internal holders) re-takes the +1 internal share. */
-  if (atomic_fetch_add(&o->ext_refs, 1) == 0)
+  unsigned before = atomic_fetch_add(&o->ext_refs, 1);
+  assert(before != UINT_MAX); /* the count wrapped */
+  if (before == 0)
     loom_retain_int(o);
 }
 
@@ -38,10 +42,18 @@ bool loom_release_ext(struct loom_object *o) {
   return true;
 }
 
-void loom_retain_int(struct loom_object *o) { atomic_fetch_add(&o->int_refs, 1); }
+void loom_retain_int(struct loom_object *o) {
+  /* an object with no internal reference left has been destroyed: nothing
+   * may revive it */
+  unsigned before = atomic_fetch_add(&o->int_refs, 1);
+  assert(before > 0 && before != UINT_MAX);
+  (void)before;
+}
 
 void loom_release_int(struct loom_object *o) {
-  if (atomic_fetch_sub(&o->int_refs, 1) != 1)
+  unsigned before = atomic_fetch_sub(&o->int_refs, 1);
+  assert(before > 0); /* released more often than retained */
+  if (before != 1)
     return;
   o->kind = 0; /* stale handles stop validating */
   if (o->destroy)
@@ -52,8 +64,12 @@ cl_int loom_info(size_t param_value_size, void *param_value,
                  size_t *param_value_size_ret, const void *value,
                  size_t value_size) {
   if (param_value) {
-    if (param_value_size < value_size)
+    if (param_value_size < value_size) {
+      loom_log_api(__func__, "CL_INVALID_VALUE",
+                   "param_value is not NULL and param_value_size is less than the size "
+                   "of the value");
       return CL_INVALID_VALUE;
+    }
     if (value_size)
       memcpy(param_value, value, value_size);
   }

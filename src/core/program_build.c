@@ -7,6 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* With LOOMCL_LOG=api: the step of a build that decided its error (the
+ * entry point logs the error itself after this line). */
+static cl_int build_error(const char *fn, cl_int err, const char *error, const char *step) {
+  loom_log_api(fn, error, step);
+  return err;
+}
+#define BUILD_ERROR(err, step) build_error(__func__, (err), #err, (step))
+
 static void unload_code(struct loom_program_build *b) {
   if (b->code)
     b->device->ops->code_unload(b->code);
@@ -149,33 +157,43 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
   loom_cache_key(parts, sizes, 3, &t, key);
   if (use_cache && cache_lookup(key, &b->bin)) {
     b->log = strdup(b->bin.log ? b->bin.log : "");
-    return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+    if (load_executable(b) != 0)
+      return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE,
+                         "loading the cached executable's code failed");
+    return CL_SUCCESS;
   }
   struct loom_blob bc = {0};
   int rc = loom_compile_source(p->source, NULL, 0, options, &t, &bc, &b->log);
   if (rc == -2)
-    return CL_INVALID_BUILD_OPTIONS;
+    return BUILD_ERROR(CL_INVALID_BUILD_OPTIONS, "the front end refused options");
   if (rc != 0)
-    return CL_BUILD_PROGRAM_FAILURE;
+    return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE, "the source did not compile");
   const struct loom_blob *inputs[1] = {&bc};
   rc = loom_link_program(inputs, 1, options, false, &t, &b->bin, &b->log);
   loom_blob_free(&bc);
   if (rc == -2)
-    return CL_INVALID_BUILD_OPTIONS;
+    return BUILD_ERROR(CL_INVALID_BUILD_OPTIONS, "the linker refused options");
   if (rc != 0)
-    return CL_BUILD_PROGRAM_FAILURE;
+    return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE,
+                       "linking or generating the executable failed");
   b->bin.nonuniform = loom_options_nonuniform(options);
   free(b->bin.log);
   b->bin.log = strdup(b->log ? b->log : "");
   if (use_cache)
     cache_store(key, &b->bin);
-  return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+  if (load_executable(b) != 0)
+    return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE, "loading the executable's code failed");
+  return CL_SUCCESS;
 }
 
 /* A program created from a compiled object or library binary: link it. */
 static cl_int build_from_binary(struct loom_program_build *b, cl_device_id dev, const char *options) {
-  if (b->bin.kind == LOOM_BINARY_EXECUTABLE)
-    return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+  if (b->bin.kind == LOOM_BINARY_EXECUTABLE) {
+    if (load_executable(b) != 0)
+      return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE,
+                         "loading the code of the executable binary failed");
+    return CL_SUCCESS;
+  }
   struct loom_target t;
   loom_device_target(dev, &t);
   struct loom_program_binary linked;
@@ -183,12 +201,16 @@ static cl_int build_from_binary(struct loom_program_build *b, cl_device_id dev, 
   int rc = loom_link_program(inputs, 1, options, false, &t, &linked, &b->log);
   if (rc != 0) {
     loom_program_binary_free(&linked);
-    return rc == -2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+    if (rc == -2)
+      return BUILD_ERROR(CL_INVALID_BUILD_OPTIONS, "the linker refused options");
+    return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE, "linking the binary into an executable failed");
   }
   linked.nonuniform = b->bin.nonuniform && !strstr(options, "-cl-uniform-work-group-size");
   loom_program_binary_free(&b->bin);
   b->bin = linked;
-  return load_executable(b) == 0 ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
+  if (load_executable(b) != 0)
+    return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE, "loading the linked executable's code failed");
+  return CL_SUCCESS;
 }
 
 cl_int loom_program_build(cl_program p, const char *options) {
@@ -245,8 +267,10 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
       b->bin.nonuniform = loom_options_nonuniform(options);
       loom_bitcode_kernel_meta(&b->bin.bitcode, true, &b->bin);
       b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    } else if (rc == -2) {
+      err = BUILD_ERROR(CL_INVALID_COMPILER_OPTIONS, "the front end refused options");
     } else {
-      err = rc == -2 ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
+      err = BUILD_ERROR(CL_COMPILE_PROGRAM_FAILURE, "the source did not compile");
     }
     b->options = strdup(options);
     b->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
@@ -273,7 +297,9 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
       blobs[k] = ib ? &ib->bin.bitcode : NULL;
       nonuniform = nonuniform && ib && ib->bin.nonuniform;
       if (!blobs[k] || !blobs[k]->size)
-        result = CL_INVALID_OPERATION;
+        result = BUILD_ERROR(CL_INVALID_OPERATION,
+                             "an input program has no compiled binary for a device of the "
+                             "link");
     }
     if (result != CL_SUCCESS) {
       free(blobs);
@@ -288,13 +314,13 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
     b->bin.nonuniform = nonuniform;
     cl_int err = CL_SUCCESS;
     if (rc == -2)
-      err = CL_INVALID_LINKER_OPTIONS;
+      err = BUILD_ERROR(CL_INVALID_LINKER_OPTIONS, "the linker refused options");
     else if (rc != 0)
-      err = CL_LINK_PROGRAM_FAILURE;
+      err = BUILD_ERROR(CL_LINK_PROGRAM_FAILURE, "linking the input programs failed");
     else if (b->bin.kind == LOOM_BINARY_LIBRARY)
       b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
     else if (load_executable(b) != 0)
-      err = CL_LINK_PROGRAM_FAILURE;
+      err = BUILD_ERROR(CL_LINK_PROGRAM_FAILURE, "loading the linked executable's code failed");
     if (!b->log)
       b->log = strdup("");
     b->options = strdup(options);
@@ -310,7 +336,7 @@ cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs
 cl_int loom_program_set_binary(cl_program p, cl_uint i, const unsigned char *data, size_t size) {
   struct loom_program_build *b = &p->builds[i];
   if (loom_binary_deserialize(data, size, &b->bin) != 0)
-    return CL_INVALID_BINARY;
+    return BUILD_ERROR(CL_INVALID_BINARY, "the binary is not a valid LoomCL program binary");
   switch (b->bin.kind) {
   case LOOM_BINARY_OBJECT: b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT; break;
   case LOOM_BINARY_LIBRARY: b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY; break;

@@ -1,6 +1,7 @@
 /* Command queues: the order in which enqueued commands may run (in-order or
  * out-of-order with barriers), submission into the event graph, and finish. */
 #include "command.h"
+#include <assert.h>
 #include <stdlib.h>
 
 static void queue_destroy(struct loom_object *o) {
@@ -87,6 +88,11 @@ static void replace_tracked(cl_event *slot, cl_event ev) {
 cl_int loom_command_submit(cl_event ev, cl_uint num_wait, const cl_event *wait,
                            cl_event *event_out, bool blocking) {
   cl_command_queue q = ev->queue;
+  /* a command's payload is freed by its cleanup: one comes with the other;
+   * and it either runs on this thread or hands itself to an executor */
+  assert(q && ev->cmd.device == q->device);
+  assert((ev->cmd.payload != NULL) == (ev->cmd.cleanup != NULL));
+  assert(!(ev->cmd.run && ev->cmd.async));
   bool out_of_order = (q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
   bool is_barrier = ev->command_type == CL_COMMAND_BARRIER;
   bool waits_for_all =
@@ -131,11 +137,13 @@ cl_int loom_command_submit(cl_event ev, cl_uint num_wait, const cl_event *wait,
       }
       replace_tracked(&q->barrier, ev);
     } else {
+      assert(q->num_outstanding < q->cap_outstanding); /* reserve_outstanding */
       LOOM_RETAIN(ev);
       q->outstanding[q->num_outstanding++] = ev;
     }
   }
   pthread_mutex_unlock(&q->lock);
+  assert(k + num_wait <= num_edges); /* the edges array holds every dependency */
 
   for (cl_uint i = 0; i < num_wait; i++)
     loom_event_depend(ev, wait[i], &edges[k++], true);
@@ -151,7 +159,13 @@ cl_int loom_command_submit(cl_event ev, cl_uint num_wait, const cl_event *wait,
     return CL_SUCCESS;
   cl_int status = loom_event_wait(ev);
   LOOM_RELEASE(ev);
-  return status < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
+  if (status < 0) {
+    loom_log_api(__func__, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST",
+                 "the command is blocking and it or an event of its wait list ended with a "
+                 "negative status");
+    return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  }
+  return CL_SUCCESS;
 }
 
 cl_int loom_queue_finish(cl_command_queue q) {

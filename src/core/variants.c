@@ -2,7 +2,7 @@
  *
  * The work-group function a build makes works for any local size, which it
  * reads from its context. Compiled again with the size as constants
- * (compiler/wg_specialize.c), O3 knows the work-item loops' trip counts:
+ * (compiler/workgroup/wg_specialize.c), O3 knows the work-item loops' trip counts:
  * on 2 cores tiled SGEMM on 16x16 groups runs 1.65x faster, DGEMM 1.23x,
  * the transpose and the tree reduction 1.15x. A (kernel, local size)
  * launched a second time is specialised then, on the launching thread
