@@ -37,6 +37,14 @@ static void init_llvm(void) {
 
 void loom_llvm_init(void) { pthread_once(&init_once, init_llvm); }
 
+bool loom_has_target_feature(const char *features, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = features; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+    if (p[0] == '+' && !strncmp(p + 1, name, n) && (p[1 + n] == ',' || p[1 + n] == 0))
+      return true;
+  return false;
+}
+
 LLVMTargetDataRef loom_retarget(LLVMModuleRef m, LLVMTargetMachineRef tm) {
   char *triple = LLVMGetTargetMachineTriple(tm);
   LLVMSetTarget(m, triple);
@@ -295,7 +303,9 @@ void loom_host_target(struct loom_target *t) {
   pthread_once(&host_once, detect_host);
   t->cpu = host_cpu;
   t->features = host_features;
-  t->simd_bytes = strstr(host_features, "+avx512f") ? 64 : strstr(host_features, "+avx") ? 32 : 16;
+  t->simd_bytes = loom_has_target_feature(host_features, "avx512f") ? 64
+                 : loom_has_target_feature(host_features, "avx")   ? 32
+                                                                   : 16;
   t->fp64 = true;
 }
 

@@ -26,6 +26,10 @@ LLVMTargetMachineRef loom_target_machine(const struct loom_target *t) LOOM_HIDDE
  * (dispose with LLVMDisposeTargetData). */
 LLVMTargetDataRef loom_retarget(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 
+/* whether an LLVM feature string ("+avx2,-avx512f,...") enables `name`
+ * exactly ("avx512f" is not "avx512fp16") */
+bool loom_has_target_feature(const char *features, const char *name) LOOM_HIDDEN;
+
 /* Runs a new-pass-manager pipeline; returns 0 on success. */
 int loom_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 

@@ -136,13 +136,6 @@ static LLVMValueRef build_rsqrt(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef 
 
 /* does the comma-separated feature list enable `name` (e.g. "avx512f",
  * not to be taken for "avx512fp16")? */
-static bool has_feature(const char *features, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = features; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-    if (p[0] == '+' && !strncmp(p + 1, name, n) && (p[1 + n] == ',' || p[1 + n] == 0))
-      return true;
-  return false;
-}
 
 /* lanes [first, first + count) of the n-lane vector v, lanes past n taken
  * from `pad` (n lanes too) */
@@ -212,7 +205,7 @@ static bool is_rsqrt_division(LLVMValueRef i, unsigned fpmath) {
  * for a division by itself, and after O3 either mark qualifies. Merging
  * two divisions (CSE) keeps only the flags both have. */
 void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) {
-  if (!has_feature(features, "avx512f"))
+  if (!loom_has_target_feature(features, "avx512f"))
     return;
   unsigned fpmath = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), "fpmath", 6);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -223,10 +216,10 @@ void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) {
 }
 
 void loom_fast_rsqrt(LLVMModuleRef m, const char *features) {
-  if (!has_feature(features, "avx512f"))
+  if (!loom_has_target_feature(features, "avx512f"))
     return;
-  bool has_vl = has_feature(features, "avx512vl");
-  bool has_dq = has_feature(features, "avx512dq");
+  bool has_vl = loom_has_target_feature(features, "avx512vl");
+  bool has_dq = loom_has_target_feature(features, "avx512dq");
   unsigned fpmath = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), "fpmath", 6);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -3,6 +3,20 @@
  * remainder that could hit those cases becomes 1 there, so a kernel never
  * dies of SIGFPE. Vector divisions are guarded lane by lane. */
 #include "target/x86/x86.h"
+#include <stdlib.h>
+
+/* a vector of `lanes` copies of c */
+static LLVMValueRef splat(LLVMValueRef c, unsigned lanes) {
+  LLVMValueRef small[16], *elems = lanes <= 16 ? small : malloc(lanes * sizeof *elems);
+  if (!elems)
+    return NULL;
+  for (unsigned i = 0; i < lanes; i++)
+    elems[i] = c;
+  LLVMValueRef v = LLVMConstVector(elems, lanes);
+  if (elems != small)
+    free(elems);
+  return v;
+}
 
 static bool is_signed_div(LLVMOpcode op) { return op == LLVMSDiv || op == LLVMSRem; }
 
@@ -30,10 +44,7 @@ static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
   if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
     unsigned lanes = LLVMGetVectorSize(ty);
     LLVMValueRef c1 = LLVMConstInt(scalar, 1, 0);
-    LLVMValueRef elems[64];
-    for (unsigned i = 0; i < lanes && i < 64; i++)
-      elems[i] = c1;
-    ones = LLVMConstVector(elems, lanes);
+    ones = splat(c1, lanes);
   } else {
     ones = LLVMConstInt(ty, 1, 0);
   }
@@ -44,10 +55,7 @@ static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
     if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
       unsigned lanes = LLVMGetVectorSize(ty);
       LLVMValueRef cm = LLVMConstInt(scalar, 1ull << (bits - 1), 0);
-      LLVMValueRef elems[64];
-      for (unsigned i = 0; i < lanes && i < 64; i++)
-        elems[i] = cm;
-      min = LLVMConstVector(elems, lanes);
+      min = splat(cm, lanes);
     } else {
       min = LLVMConstInt(ty, 1ull << (bits - 1), 0);
     }
