@@ -63,6 +63,11 @@ static int prepare_functions(struct loom_pipeline *p) {
   return 0;
 }
 
+static int byval_copies(struct loom_pipeline *p) {
+  loom_copy_byval_arguments(p->m);
+  return 0;
+}
+
 static int guard_divisions(struct loom_pipeline *p) {
   loom_guard_divisions(p->m);
   return 0;
@@ -274,6 +279,8 @@ const struct loom_pass loom_passes[] = {
      "kernel names, argument kinds, sizes and offsets (frontend/kernel_meta.c)"},
     {"prepare-functions", prepare_functions, BUILD, NULL,
      "C calling convention; everything but kernels internal and always-inline, cold builtin paths kept out of line (frontend/link.c)"},
+    {"byval-copies", byval_copies, BUILD, NULL,
+     "by-value struct arguments get an explicit private copy in the kernel, so regions that start past the entry see it (workgroup/byval_copies.c)"},
     {"guard-divisions", guard_divisions, BUILD, NULL,
      "integer division by 0 and INT_MIN / -1 never trap (target/x86/safe_division.c)"},
     {"inline", inline_all, BUILD, NULL,

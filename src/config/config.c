@@ -1,7 +1,9 @@
 /* The configuration table (config_table.h), read from the environment once
  * at first use. Values live in atomics so that loom_cfg_set (tests) may
  * change one while compile threads and workers read them: a string is
- * replaced by a new copy, never freed (a test sets a few). */
+ * replaced by a new copy and the old one is never freed, since a reader may
+ * still hold it (a test sets a few). Every copy stays on one list, so that
+ * it is never a leak. */
 #include "config.h"
 #include <errno.h>
 #include <pthread.h>
@@ -17,6 +19,27 @@ const struct loom_cfg_row loom_cfg_table[LOOM_CFG_COUNT] = {
 #include "config_table.h"
 #undef X
 };
+
+/* every string value ever read or set, newest first */
+struct kept_text {
+  struct kept_text *next;
+  char text[];
+};
+static _Atomic(struct kept_text *) kept;
+
+static const char *keep(const char *text) {
+  if (!text)
+    return NULL;
+  size_t n = strlen(text) + 1;
+  struct kept_text *k = malloc(sizeof *k + n);
+  if (!k)
+    return NULL;
+  memcpy(k->text, text, n);
+  k->next = atomic_load(&kept);
+  while (!atomic_compare_exchange_weak(&kept, &k->next, k))
+    ;
+  return k->text;
+}
 
 static _Atomic int64_t int_values[LOOM_CFG_COUNT];
 static _Atomic(const char *) str_values[LOOM_CFG_COUNT];
@@ -91,7 +114,7 @@ static void read_environment(void) {
     if (!parse(id, value, &v, &text, &why))
       warn(id, value, why);
     atomic_store(&int_values[id], v);
-    atomic_store(&str_values[id], text ? strdup(text) : NULL);
+    atomic_store(&str_values[id], keep(text));
   }
 }
 
@@ -116,7 +139,7 @@ int loom_cfg_set(const char *name, const char *value) {
     const char *text, *why = "";
     if (!parse(id, value, &v, &text, &why))
       return -1;
-    char *copy = text ? strdup(text) : NULL;
+    const char *copy = keep(text);
     if (text && !copy)
       return -1;
     atomic_store(&int_values[id], v);

@@ -129,6 +129,7 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
   LLVMValueRef *names = md_operands(f, "kernel_arg_name", &n_name);
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned byref = LLVMGetEnumAttributeKindForName("byref", 5);
   uint32_t off = 0;
   for (unsigned i = 0; i < km->num_args; i++) {
     struct loom_arg_meta *a = &km->args[i];
@@ -143,7 +144,10 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
     free(q_s);
     a->name = (arg_names && i < n_name) ? md_string(names[i]) : NULL;
     uint64_t size = 8, align = 8;
+    /* a struct by value: byval(T), or byref(T) once workgroup/byval_copies.c ran */
     LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(f, i + 1, byval);
+    if (!bv)
+      bv = LLVMGetEnumAttributeAtIndex(f, i + 1, byref);
     if (starts_with(a->type_name, "sampler_t")) {
       a->kind = LOOM_ARG_SAMPLER;
     } else if (strstr(a->type_name, "image") && starts_with(a->type_name, "image")) {

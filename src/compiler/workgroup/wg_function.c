@@ -268,7 +268,9 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMValueRef off = loom_i64(c, am->offset);
     LLVMValueRef slot = LLVMBuildGEP2(bld, i8, args, &off, 1, "");
     unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
-    if (LLVMGetEnumAttributeAtIndex(k, i + 1, byval)) {
+    unsigned byref = LLVMGetEnumAttributeKindForName("byref", 5);
+    if (LLVMGetEnumAttributeAtIndex(k, i + 1, byval) ||
+        LLVMGetEnumAttributeAtIndex(k, i + 1, byref)) {
       kargs[i] = slot;
     } else if (am->kind == LOOM_ARG_LOCAL) {
       LLVMValueRef lo = LLVMBuildLoad2(bld, i64, slot, "local_off");

@@ -112,6 +112,11 @@ LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRe
                                  LLVMValueRef *kargs, LLVMValueRef lsize0) LOOM_HIDDEN;
 
 
+/* byval_copies.c: each kernel's by-value aggregate arguments get an
+ * explicit private copy at the kernel's entry (the byval pointer is only
+ * read from then on) */
+void loom_copy_byval_arguments(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* local_atomics.c: atomic read-modify-writes on __local memory become plain
  * (volatile) load/operate/store sequences: one thread runs the whole group */
 void loom_lower_local_atomics(LLVMValueRef k) LOOM_HIDDEN;
