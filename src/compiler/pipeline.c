@@ -429,7 +429,11 @@ int loom_pipeline_build(struct loom_pipeline *p) {
     return -1;
   /* always, whatever LOOMCL_VERIFY says: LLVM's optimiser assumes valid IR
    * and may crash the application on anything else */
-  return loom_pipeline_verify(p, "before optimisation");
+  struct loom_timer t;
+  loom_time_start(&t);
+  int rc = loom_pipeline_verify(p, "before optimisation");
+  loom_time_phase(&t, "verify");
+  return rc;
 }
 
 int loom_pipeline_codegen(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_disable,
