@@ -31,6 +31,12 @@ cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
   /* CL_INVALID_PLATFORM if platform is not a valid platform */
   if (!p)
     return LOOM_FAIL(CL_INVALID_PLATFORM, "platform is not a valid platform");
+  /* Any value holding every bit of CL_DEVICE_TYPE_ALL means "all", as in
+   * PoCL and the vendors' implementations: applications select devices with
+   * ~0 (all 64 bits set); the spec only defines CL_DEVICE_TYPE_ALL itself and
+   * leaves the bits above it unassigned (docs/THIRD_PARTY.md). */
+  if ((device_type & CL_DEVICE_TYPE_ALL) == CL_DEVICE_TYPE_ALL)
+    device_type = CL_DEVICE_TYPE_ALL;
   /* CL_INVALID_DEVICE_TYPE if device_type is not a valid value */
   if (device_type == 0 ||
       (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~(cl_device_type)VALID_DEVICE_TYPES)))

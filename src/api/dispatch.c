@@ -150,7 +150,11 @@ void *clGetExtensionFunctionAddress(const char *func_name) {
 
 void *clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
                                                const char *func_name) {
-  if (!loom_platform_arg(platform))
+  /* NULL "if platform is not a valid platform": unlike clGetPlatformInfo
+   * and clGetDeviceIDs, this entry point gives NULL no meaning, so NULL is
+   * not a valid platform here (piglit's clGetExtensionFunctionAddressFor-
+   * Platform test checks it) */
+  if (!platform || !loom_platform_arg(platform))
     return NULL;
   return clGetExtensionFunctionAddress(func_name);
 }

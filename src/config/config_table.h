@@ -32,6 +32,8 @@ X(SPECIALIZE, CHOICE, 1, "0|1|verbose",
   "`0`: kernels are never recompiled for the local size they are launched with; `1` (default): a kernel with barriers is, at its second launch with that size; `verbose`: as `1`, and each such compilation is reported on stderr")
 X(LLVM_ARGS, TEXT, 0, 0,
   "extra LLVM options, space-separated, and LLVM's optimisation remarks to stderr (e.g. `-pass-remarks-missed=loop-vectorize` says why a work-item loop did not vectorise)")
+X(CHECK_OVERRUN, FLAG, 0, 0,
+  "`1`: the padding after every buffer is filled with a pattern and checked when the buffer is released; a buffer a kernel wrote past the end of is reported on stderr (its size, and which bytes after it changed)")
 X(LOG, TEXT, 0, 0,
   "`api`: every error an entry point returns is explained on stderr by the rule that failed (`clEnqueueNDRangeKernel`, `clCreateBuffer`, `clBuildProgram`, `clSetKernelArg`, ...)")
 X(VERIFY, CHOICE, LOOMCL_VERIFY_DEFAULT, "0|1",

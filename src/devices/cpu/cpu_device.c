@@ -4,30 +4,218 @@
 #include "cpu_jit.h"
 #include "cpu_printf.h"
 #include "printf/printf.h"
+#include "config.h"
+#include <assert.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #define HUGE_PAGE ((size_t)2 << 20)
+#define PAGE ((size_t)4096)
 
-/* Page-aligned, so buffers suit vector loads. Large buffers are aligned to
- * 2 MiB and asked for transparent huge pages (where the system leaves that
- * to madvise): a kernel streaming through them then takes a TLB miss per
- * 2 MiB instead of per 4 KiB, and the first touch faults in fewer, larger
- * pages. */
+/* Buffer storage: never in the malloc heap. Applications' kernels write past
+ * the end of their buffers (piglit's bswap writes 96 bytes into a 32-byte
+ * buffer; valgrind names many such programs): in the heap that destroys
+ * malloc's metadata and glibc aborts the process later, far from the cause.
+ * Every buffer is its own anonymous mapping, page aligned, rounded up to
+ * whole pages plus one page of padding, so an overrun of up to a page lands
+ * in the buffer's own padding (never another buffer, never the heap), and
+ * beyond that in another mapping or an unmapped page (a fault, which a kernel
+ * reports as CL_OUT_OF_RESOURCES). Large buffers are aligned to 2 MiB and
+ * asked for transparent huge pages (where the system leaves that to
+ * madvise): a kernel streaming through them then takes a TLB miss per 2 MiB
+ * instead of per 4 KiB, and the first touch faults in fewer, larger pages.
+ * The padding costs address space only: a page never touched takes no
+ * memory.
+ *
+ * The mappings' lengths live in a table beside them (mem_free gets only the
+ * pointer), out of an overrun's reach; small freed mappings are kept for
+ * reuse, so creating and releasing small buffers stays cheap.
+ *
+ * Debug mode (LOOMCL_CHECK_OVERRUN=1, where the configuration table has that
+ * row): the padding is filled with a pattern, checked when the buffer is
+ * freed; a changed byte is reported on stderr with the buffer's size and how
+ * far past its end the kernel wrote. */
+#define OVERRUN_BYTE 0xA5u
+
+struct span {
+  uintptr_t ptr; /* 0: empty; TOMB: deleted */
+  size_t map_len; /* the whole mapping, padding included */
+  size_t size; /* what was asked for */
+};
+#define TOMB ((uintptr_t)1)
+
+static pthread_mutex_t spans_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct span *spans;
+static size_t spans_cap, spans_used; /* used counts live entries and tombstones */
+
+/* freed small mappings, by length in pages (1 .. CACHE_PAGES) */
+#define CACHE_PAGES 16
+#define CACHE_DEPTH 16
+static void *cache[CACHE_PAGES + 1][CACHE_DEPTH];
+static int cache_n[CACHE_PAGES + 1];
+
+static size_t span_hash(uintptr_t p, size_t cap) {
+  return (size_t)(((p >> 12) * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+}
+
+/* spans_lock held */
+static bool spans_insert(uintptr_t p, size_t map_len, size_t size) {
+  if ((spans_used + 1) * 4 >= spans_cap * 3) {
+    size_t ncap = spans_cap ? spans_cap * 2 : 256;
+    size_t live = 0;
+    for (size_t i = 0; i < spans_cap; i++)
+      live += spans[i].ptr > TOMB;
+    while (ncap / 4 > live * 2 + 64 && ncap > 256)
+      ncap /= 2; /* mostly tombstones: rehash at the same size or smaller */
+    struct span *n = calloc(ncap, sizeof *n);
+    if (!n)
+      return false;
+    for (size_t i = 0; i < spans_cap; i++) {
+      if (spans[i].ptr <= TOMB)
+        continue;
+      size_t h = span_hash(spans[i].ptr, ncap);
+      while (n[h].ptr)
+        h = (h + 1) & (ncap - 1);
+      n[h] = spans[i];
+    }
+    free(spans);
+    spans = n;
+    spans_cap = ncap;
+    spans_used = live;
+  }
+  size_t h = span_hash(p, spans_cap);
+  while (spans[h].ptr > TOMB)
+    h = (h + 1) & (spans_cap - 1);
+  if (!spans[h].ptr)
+    spans_used++;
+  spans[h] = (struct span){p, map_len, size};
+  return true;
+}
+
+/* spans_lock held; removes and returns the entry (ptr 0 if unknown) */
+static struct span spans_take(uintptr_t p) {
+  struct span none = {0, 0, 0};
+  if (!spans_cap)
+    return none;
+  size_t h = span_hash(p, spans_cap);
+  while (spans[h].ptr) {
+    if (spans[h].ptr == p) {
+      struct span s = spans[h];
+      spans[h].ptr = TOMB;
+      return s;
+    }
+    h = (h + 1) & (spans_cap - 1);
+  }
+  return none;
+}
+
+/* LOOMCL_CHECK_OVERRUN, looked up by name so that this file builds before
+ * the configuration table has the row (then: off) */
+static bool check_overrun(void) {
+  static int id = -2; /* -2: not looked up yet, -1: no such row */
+  int i = __atomic_load_n(&id, __ATOMIC_RELAXED);
+  if (i == -2) {
+    i = -1;
+    for (int k = 0; k < LOOM_CFG_COUNT; k++)
+      if (!strcmp(loom_cfg_table[k].name, "LOOMCL_CHECK_OVERRUN"))
+        i = k;
+    __atomic_store_n(&id, i, __ATOMIC_RELAXED);
+  }
+  return i >= 0 && loom_cfg_int((enum loom_cfg)i) > 0;
+}
+
+static void *map_pages(size_t len, size_t align) {
+  size_t extra = align > PAGE ? align : 0;
+  char *p = mmap(NULL, len + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  if (!extra)
+    return p;
+  char *a = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+  if (a > p)
+    munmap(p, (size_t)(a - p));
+  if ((size_t)(a - p) < extra)
+    munmap(a + len, extra - (size_t)(a - p));
+  return a;
+}
+
 static void *cpu_mem_alloc(const struct loom_device_desc *dev, size_t size) {
   (void)dev;
-  void *p = NULL;
-  bool large = size >= 2 * HUGE_PAGE;
-  if (posix_memalign(&p, large ? HUGE_PAGE : 4096, size ? size : 1) != 0)
+  if (size > SIZE_MAX - 2 * PAGE)
     return NULL;
-  if (large)
-    madvise(p, size & ~(size_t)4095, MADV_HUGEPAGE); /* advice only: failure is harmless */
+  size_t len = ((size + PAGE - 1) & ~(PAGE - 1)) + PAGE; /* whole pages and one of padding */
+  bool large = size >= 2 * HUGE_PAGE;
+  size_t pages = len / PAGE;
+  void *p = NULL;
+  pthread_mutex_lock(&spans_lock);
+  if (pages <= CACHE_PAGES && cache_n[pages] > 0)
+    p = cache[pages][--cache_n[pages]];
+  pthread_mutex_unlock(&spans_lock);
+  if (!p) {
+    p = map_pages(len, large ? HUGE_PAGE : PAGE);
+    if (!p)
+      return NULL;
+    if (large)
+      madvise(p, len, MADV_HUGEPAGE); /* advice only: failure is harmless */
+  }
+  pthread_mutex_lock(&spans_lock);
+  bool ok = spans_insert((uintptr_t)p, len, size);
+  pthread_mutex_unlock(&spans_lock);
+  if (!ok) {
+    munmap(p, len);
+    return NULL;
+  }
+  if (check_overrun())
+    memset((char *)p + size, OVERRUN_BYTE, len - size);
   return p;
+}
+
+/* the padding of a buffer about to be freed, in debug mode */
+static void report_overrun(const char *p, size_t size, size_t len) {
+  size_t first = len, last = 0;
+  for (size_t i = size; i < len; i++) {
+    if ((unsigned char)p[i] != OVERRUN_BYTE) {
+      if (first == len)
+        first = i;
+      last = i;
+    }
+  }
+  if (first == len)
+    return;
+  fprintf(stderr,
+          "LoomCL: a buffer of %zu bytes at %p was written past its end: bytes %zu to %zu "
+          "after it were changed (LOOMCL_CHECK_OVERRUN)\n",
+          size, (const void *)p, first - size, last - size);
 }
 
 static void cpu_mem_free(const struct loom_device_desc *dev, void *ptr) {
   (void)dev;
-  free(ptr);
+  if (!ptr)
+    return;
+  pthread_mutex_lock(&spans_lock);
+  struct span s = spans_take((uintptr_t)ptr);
+  pthread_mutex_unlock(&spans_lock);
+  assert(s.ptr && "mem_free of storage mem_alloc did not return");
+  if (!s.ptr)
+    return;
+  if (check_overrun())
+    report_overrun(ptr, s.size, s.map_len);
+  size_t pages = s.map_len / PAGE;
+  if (pages <= CACHE_PAGES) {
+    pthread_mutex_lock(&spans_lock);
+    bool kept = cache_n[pages] < CACHE_DEPTH;
+    if (kept)
+      cache[pages][cache_n[pages]++] = ptr;
+    pthread_mutex_unlock(&spans_lock);
+    if (kept)
+      return;
+  }
+  munmap(ptr, s.map_len);
 }
 
 static const struct loom_device_ops cpu_ops = {
