@@ -1,6 +1,7 @@
 /* Program entry points: argument validation and info queries. */
 #include "checks.h"
 #include "program.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,12 @@ cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const ch
   for (cl_uint i = 0; i < count; i++) {
     if (!strings[i])
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "an entry of strings is NULL");
-    total += (lengths && lengths[i]) ? lengths[i] : strlen(strings[i]);
+    size_t n = (lengths && lengths[i]) ? lengths[i] : strlen(strings[i]);
+    /* the lengths add up to more than memory can hold */
+    if (n >= SIZE_MAX - total)
+      return LOOM_FAIL_NULL(errcode_ret, CL_OUT_OF_HOST_MEMORY,
+                            "the sum of lengths exceeds SIZE_MAX");
+    total += n;
   }
   cl_program p = loom_program_new(context, context->num_devices, context->devices);
   char *src = p ? malloc(total + 1) : NULL;
@@ -322,6 +328,19 @@ cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_devic
                             "an entry of input_programs is neither a compiled object nor "
                             "a library");
   }
+  /* CL_INVALID_LINKER_OPTIONS if the linker options specified by options
+   * are invalid: only the link options of OpenCL 3.0, 5.8.7 (the build of
+   * clBuildProgram, which links too, takes compiler options as well) */
+  struct loom_build_options link_opts;
+  char *why = NULL;
+  if (loom_parse_options(options, true, &link_opts, &why) != 0) {
+    cl_int e = LOOM_FAILF_IN(__func__, CL_INVALID_LINKER_OPTIONS, "options are not link options: %s",
+                             why ? why : "out of host memory");
+    free(why);
+    return loom_null_with(errcode_ret, e);
+  }
+  loom_free_options(&link_opts);
+  free(why);
   cl_program p = num_devices ? loom_program_new(context, num_devices, device_list)
                              : loom_program_new(context, context->num_devices, context->devices);
   if (!p)
@@ -382,6 +401,11 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
     cl_uint n = program->num_devices;
     size_t *sizes = calloc(n, sizeof *sizes);
     struct loom_blob *blobs = calloc(n, sizeof *blobs);
+    if (!sizes || !blobs) {
+      free(sizes);
+      free(blobs);
+      return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the binaries failed");
+    }
     for (cl_uint i = 0; i < n; i++)
       if (program->builds[i].bin.kind != LOOM_BINARY_NONE &&
           loom_binary_serialize(&program->builds[i].bin, &blobs[i]) == 0)
@@ -421,6 +445,8 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
     for (uint32_t i = 0; i < b->bin.num_kernels; i++)
       len += strlen(b->bin.kernels[i].name) + 1;
     char *names = calloc(len, 1);
+    if (!names)
+      return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the kernel names failed");
     for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
       if (i)
         strcat(names, ";");

@@ -22,6 +22,18 @@ cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kern
   cl_kernel k = calloc(1, sizeof *k);
   if (!k)
     return NULL;
+  k->args = calloc(meta->arg_buffer_size + 16, 1);
+  k->arg_mem = calloc(meta->num_args + 1, sizeof *k->arg_mem);
+  k->local_size = calloc(meta->num_args + 1, sizeof *k->local_size);
+  k->arg_set = calloc(meta->num_args + 1, sizeof *k->arg_set);
+  if (!k->args || !k->arg_mem || !k->local_size || !k->arg_set) {
+    free(k->args);
+    free(k->arg_mem);
+    free(k->local_size);
+    free(k->arg_set);
+    free(k);
+    return NULL;
+  }
   loom_object_init(&k->obj, LOOM_KERNEL, kernel_destroy);
   k->program = p;
   LOOM_RETAIN(p);
@@ -30,10 +42,6 @@ cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kern
   k->device = dev;
   k->meta = meta;
   k->fn = fn;
-  k->args = calloc(meta->arg_buffer_size + 16, 1);
-  k->arg_mem = calloc(meta->num_args + 1, sizeof *k->arg_mem);
-  k->local_size = calloc(meta->num_args + 1, sizeof *k->local_size);
-  k->arg_set = calloc(meta->num_args + 1, sizeof *k->arg_set);
   pthread_mutex_init(&k->lock, NULL);
   return k;
 }
@@ -85,14 +93,22 @@ bool loom_kernel_args_complete(cl_kernel k) {
 
 /* Work-group local memory layout: the kernel's __local variables first, then
  * each __local argument at a 128-byte boundary. Stores each argument's
- * offset in offsets[i] (when offsets is given); returns the total size. */
+ * offset in offsets[i] (when offsets is given); returns the total size, or
+ * UINT64_MAX when the sizes (set by the application, up to SIZE_MAX each)
+ * add up to more than 2^64 - 256: such a total exceeds every device's
+ * CL_DEVICE_LOCAL_MEM_SIZE instead of wrapping to a small one. */
+#define LOCAL_LAYOUT_MAX (UINT64_MAX - 255)
 static uint64_t local_layout(cl_kernel k, uint64_t *offsets) {
   uint64_t total = k->meta->local_static_bytes;
   for (uint32_t i = 0; i < k->meta->num_args; i++)
     if (k->meta->args[i].kind == LOOM_ARG_LOCAL) {
+      if (total > LOCAL_LAYOUT_MAX)
+        return UINT64_MAX;
       total = (total + 127) / 128 * 128;
       if (offsets)
         offsets[i] = total;
+      if (k->local_size[i] > LOCAL_LAYOUT_MAX - total)
+        return UINT64_MAX;
       total += k->local_size[i];
     }
   return total;
@@ -139,7 +155,18 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   memset(local_off, 0, (m->num_args + 1) * sizeof *local_off);
   pthread_mutex_lock(&k->lock);
   memcpy(nd->launch.args, k->args, m->arg_buffer_size);
-  nd->launch.local_mem_bytes = local_layout(k, local_off);
+  uint64_t local_bytes = local_layout(k, local_off);
+  if (local_bytes > k->device->desc.lim.local_mem_size) {
+    /* the entry point checked the total; another thread changed a __local
+     * argument's size since (the driver allocates local_mem_bytes) */
+    pthread_mutex_unlock(&k->lock);
+    if (local_off != local_off_small)
+      free(local_off);
+    LOOM_RELEASE(k);
+    free(nd);
+    return NULL;
+  }
+  nd->launch.local_mem_bytes = local_bytes;
   for (uint32_t i = 0; i < m->num_args; i++) {
     const struct loom_arg_meta *a = &m->args[i];
     if (a->kind == LOOM_ARG_BUFFER) {

@@ -49,8 +49,15 @@ cl_program loom_program_new(cl_context ctx, cl_uint num_devices, const cl_device
   LOOM_RETAIN(ctx);
   p->num_devices = num_devices;
   p->devices = malloc(num_devices * sizeof *p->devices);
-  memcpy(p->devices, devices, num_devices * sizeof *p->devices);
   p->builds = calloc(num_devices, sizeof *p->builds);
+  if (!p->devices || !p->builds) {
+    free(p->devices);
+    free(p->builds);
+    LOOM_RELEASE(ctx);
+    free(p);
+    return NULL;
+  }
+  memcpy(p->devices, devices, num_devices * sizeof *p->devices);
   for (cl_uint i = 0; i < num_devices; i++) {
     p->builds[i].status = CL_BUILD_NONE;
     p->builds[i].device = devices[i];
@@ -166,6 +173,8 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
   int rc = loom_compile_source(p->source, NULL, 0, options, &t, &bc, &b->log);
   if (rc == -2)
     return BUILD_ERROR(CL_INVALID_BUILD_OPTIONS, "the front end refused options");
+  if (rc == -3)
+    return BUILD_ERROR(CL_OUT_OF_HOST_MEMORY, "too little memory left to compile");
   if (rc != 0)
     return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE, "the source did not compile");
   const struct loom_blob *inputs[1] = {&bc};
@@ -269,6 +278,8 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
       b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     } else if (rc == -2) {
       err = BUILD_ERROR(CL_INVALID_COMPILER_OPTIONS, "the front end refused options");
+    } else if (rc == -3) {
+      err = BUILD_ERROR(CL_OUT_OF_HOST_MEMORY, "too little memory left to compile");
     } else {
       err = BUILD_ERROR(CL_COMPILE_PROGRAM_FAILURE, "the source did not compile");
     }

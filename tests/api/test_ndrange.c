@@ -156,7 +156,7 @@ static void run_ids(struct test_env *env, cl_kernel k, const struct range *r, in
 }
 
 static void test_work_item_functions(struct test_env *env) {
-  cl_kernel k20 = ids_kernel(env, "-cl-std=CL2.0");
+  cl_kernel k20 = ids_kernel(env, "-cl-std=CL3.0");
   cl_kernel k12 = ids_kernel(env, NULL);
   if (!k20 || !k12)
     return;
@@ -248,7 +248,7 @@ static void test_work_item_functions(struct test_env *env) {
     clReleaseKernel(k12x);
   }
   /* nor with -cl-uniform-work-group-size */
-  cl_kernel kuni = ids_kernel(env, "-cl-std=CL2.0 -cl-uniform-work-group-size");
+  cl_kernel kuni = ids_kernel(env, "-cl-std=CL3.0 -cl-uniform-work-group-size");
   if (kuni) {
     CHECK_OK(clSetKernelArg(kuni, 0, sizeof dummy, &dummy));
     CHECK_ERR(clEnqueueNDRangeKernel(env->queue, kuni, 1, NULL, &g1, &l1, 0, NULL, NULL),
@@ -276,7 +276,7 @@ static void test_partial_group_stores(struct test_env *env) {
                        "  size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
                        "  o[i] = (short)(i * 7 - 5000);\n"
                        "}\n",
-                       "-cl-std=CL2.0");
+                       "-cl-std=CL3.0");
   if (!p)
     return;
   cl_int err;

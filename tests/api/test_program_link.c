@@ -260,7 +260,7 @@ static cl_int run_nonuniform(struct test_env *env, cl_program exe) {
 static void test_nonuniform_follows_options(struct test_env *env) {
   static const char *src =
       "kernel void sizes(global int *o) { o[get_global_id(0)] = (int)get_local_size(0); }\n";
-  cl_program p = build_expect(env, src, "-cl-std=CL2.0", CL_SUCCESS);
+  cl_program p = build_expect(env, src, "-cl-std=CL3.0", CL_SUCCESS);
   CHECK_OK(run_nonuniform(env, p));
   /* the binary remembers the options; building it with NULL options keeps them */
   size_t size;
@@ -290,8 +290,8 @@ static void test_nonuniform_follows_options(struct test_env *env) {
   cl_int err;
   cl_program objs[2] = {clCreateProgramWithSource(env->context, 1, &user, NULL, &err),
                         clCreateProgramWithSource(env->context, 1, &helper, NULL, &err)};
-  CHECK_OK(clCompileProgram(objs[0], 0, NULL, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL));
-  CHECK_OK(clCompileProgram(objs[1], 0, NULL, "-cl-std=CL2.0", 0, NULL, NULL, NULL, NULL));
+  CHECK_OK(clCompileProgram(objs[0], 0, NULL, "-cl-std=CL3.0", 0, NULL, NULL, NULL, NULL));
+  CHECK_OK(clCompileProgram(objs[1], 0, NULL, "-cl-std=CL3.0", 0, NULL, NULL, NULL, NULL));
   cl_program exe = clLinkProgram(env->context, 0, NULL, NULL, 2, objs, NULL, NULL, &err);
   CHECK_OK(err);
   if (exe) {

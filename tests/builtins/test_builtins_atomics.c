@@ -1,6 +1,6 @@
 /* OpenCL 1.x atomic builtins (atomic_* and the atom_* extension names, 32 and
  * 64 bit) on __global memory shared by many work-groups and on __local
- * memory, and through generic pointers with -cl-std=CL2.0. Every work-item
+ * memory, and through generic pointers with -cl-std=CL3.0. Every work-item
  * applies every operation to the same counters; the results must be exact,
  * and the values the operations return must be consistent with them (the old
  * values of atomic_inc are a permutation, exchanges lose nothing, ...). */
@@ -407,7 +407,7 @@ int main(void) {
     test_float_xchg(&env, p);
     clReleaseProgram(p);
   }
-  p = test_program_from(&env, atomics_src, "-cl-std=CL2.0 -DUSE_GENERIC");
+  p = test_program_from(&env, atomics_src, "-cl-std=CL3.0 -DUSE_GENERIC");
   if (p) {
     for (int i = 0; i < 4; i++)
       test_type(&env, p, &types[i], "CL2.0 generic");

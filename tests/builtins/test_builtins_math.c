@@ -4,7 +4,7 @@
  * near 1) and random values, checked against long double references from the
  * host's libm within the spec's ULP table, bit-exactly for the 0-ulp
  * functions, and the edge cases of section 2.5.1. The pointer-output
- * functions write through private, local, global and (with -cl-std=CL2.0)
+ * functions write through private, local, global and (with -cl-std=CL3.0)
  * generic pointers. */
 #include "harness.h"
 #include "math_ref.h"
@@ -406,8 +406,8 @@ int main(void) {
     for (int w = 0; w < 3; w++)
       run_type(&env, dbl, widths[w], NULL);
   /* CL2.0: the pointer-output functions take generic pointers */
-  run_type(&env, 0, 1, "-cl-std=CL2.0");
-  run_type(&env, 1, 4, "-cl-std=CL2.0");
+  run_type(&env, 0, 1, "-cl-std=CL3.0");
+  run_type(&env, 1, 4, "-cl-std=CL3.0");
   test_env_release(&env);
   return test_finish("test_builtins_math");
 }

@@ -1,6 +1,6 @@
 /* Vector data load and store builtins (OpenCL C 1.13.7): vloadn/vstoren for
  * every scalar type and width from every address space (generic ones through
- * -cl-std=CL2.0), and the half variants: every half value loaded, and float
+ * -cl-std=CL3.0), and the half variants: every half value loaded, and float
  * and double values on both sides of every rounding boundary stored in every
  * rounding mode. Results are compared bit for bit with host references;
  * untouched memory (vstore3 packing, vstorea_half3 padding) is checked too. */
@@ -608,12 +608,12 @@ int main(void) {
   test_env_init(&env);
   test_reference();
   test_vloadn_vstoren(&env, NULL);
-  test_vloadn_vstoren(&env, "-cl-std=CL2.0");
+  test_vloadn_vstoren(&env, "-cl-std=CL3.0");
   test_vload_half_values(&env);
   test_vstore_half_rounding(&env, 0);
   test_vstore_half_rounding(&env, 1);
   test_half_spaces(&env, NULL);
-  test_half_spaces(&env, "-cl-std=CL2.0");
+  test_half_spaces(&env, "-cl-std=CL3.0");
   test_env_release(&env);
   return test_finish("test_builtins_vload");
 }

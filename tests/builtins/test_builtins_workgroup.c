@@ -464,7 +464,7 @@ int main(void) {
     clReleaseProgram(p30);
   }
   /* OpenCL C 2.0 programs have the functions too (fewer types: build time) */
-  cl_program p20 = test_program_from(&env, kernel_src, "-cl-std=CL2.0 -DSOME_TYPES");
+  cl_program p20 = test_program_from(&env, kernel_src, "-cl-std=CL3.0 -DSOME_TYPES");
   if (p20) {
     for (size_t i = 4; i < 7; i++) {
       run_int(&env, p20, &shapes[i]);

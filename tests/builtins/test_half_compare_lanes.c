@@ -2,7 +2,7 @@
  *
  * With AVX-512 FP16, LLVM 19 compiled some vectorised half comparisons
  * wrongly: lgamma_r on half4 (and on float4 and double4 converted from
- * half) through a generic pointer, under -cl-std=CL2.0, gave wrong values
+ * half) through a generic pointer, under -cl-std=CL3.0, gave wrong values
  * in lanes 2 and 3. This test runs exactly that shape for every half input
  * and checks each lane against the host's lgamma and sign, then checks the
  * six comparison operators on half vectors against the host. On machines
@@ -49,7 +49,7 @@ static bool lgamma_ok(uint16_t h, float x) {
 static void check_lgamma(struct test_env *env, const uint16_t *in, cl_mem bin, const char *type,
                          int width) {
   char opts[128];
-  snprintf(opts, sizeof opts, "-cl-std=CL2.0 -DTYPE=%s -DW=%s", type,
+  snprintf(opts, sizeof opts, "-cl-std=CL3.0 -DTYPE=%s -DW=%s", type,
            width == 1 ? "" : width == 4 ? "4" : "8");
   cl_kernel k = test_kernel_from(env, lgamma_src, "k", opts);
   if (!k)
@@ -92,7 +92,7 @@ static const char *compare_src =
     "}\n";
 
 static void check_compares(struct test_env *env, const uint16_t *in, cl_mem bin) {
-  cl_kernel k = test_kernel_from(env, compare_src, "k", "-cl-std=CL2.0");
+  cl_kernel k = test_kernel_from(env, compare_src, "k", "-cl-std=CL3.0");
   if (!k)
     return;
   cl_mem bo = test_buffer_with(env, N_HALF * 6, NULL);

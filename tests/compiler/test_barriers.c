@@ -20,7 +20,7 @@ static void test_barrier_reverse(struct test_env *env) {
                            "  o[get_global_id(0)] = t[n - 1 - l];\n"
                            "}\n";
   cl_kernel k = test_kernel_from(env, src, "rev", NULL);
-  cl_kernel k20 = test_kernel_from(env, src, "rev", "-cl-std=CL2.0");
+  cl_kernel k20 = test_kernel_from(env, src, "rev", "-cl-std=CL3.0");
   if (!k || !k20)
     return;
   enum { G = 1024 };

@@ -178,7 +178,7 @@ static int escape_host(int x, int y, int z, int lim) {
 }
 
 static void test_escape_shapes(struct test_env *env) {
-  cl_kernel k = test_kernel_from(env, escape_src, "esc", "-cl-std=CL2.0");
+  cl_kernel k = test_kernel_from(env, escape_src, "esc", "-cl-std=CL3.0");
   if (!k)
     return;
   enum { W = 40, H = 12, D = 3 };

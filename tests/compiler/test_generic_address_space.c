@@ -342,7 +342,7 @@ static void test_versions_and_queries(struct test_env *env) {
   CHECK_ERR(build_status_of(env, to_glob, NULL), CL_BUILD_PROGRAM_FAILURE);
   CHECK_OK(build_status_of(env, progvar, "-cl-std=CL3.0"));
   CHECK_OK(build_status_of(env, to_glob, "-cl-std=CL3.0"));
-  CHECK_OK(build_status_of(env, to_glob, "-cl-std=CL2.0"));
+  CHECK_OK(build_status_of(env, to_glob, "-cl-std=CL3.0"));
   /* to_global needs a pointer: a build error, not a crash */
   CHECK_ERR(build_status_of(env, "kernel void k(global int *o) { o[0] = to_global(o[1]) != 0; }\n",
                             "-cl-std=CL3.0"),

@@ -267,7 +267,7 @@ static void test_splat_store(struct test_env *env) {
       "      s++;\n"
       "  res[i] = s;\n"
       "}\n";
-  cl_kernel k = test_kernel_from(env, k_src, "splat", "-cl-std=CL2.0");
+  cl_kernel k = test_kernel_from(env, k_src, "splat", "-cl-std=CL3.0");
   if (!k)
     return;
   enum { G = 40 };

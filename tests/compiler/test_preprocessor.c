@@ -45,7 +45,6 @@ int main(void) {
   test_env_init(&env);
   check(&env, "", 120, 0, 0, 0);
   check(&env, "-cl-std=CL1.1", 110, 0, 0, 0);
-  check(&env, "-cl-std=CL2.0", 200, 0, 0, 1);
   check(&env, "-cl-std=CL3.0", 300, 1, 0, 1);
   check(&env, "-cl-std=CL3.0 -cl-fast-relaxed-math", 300, 1, 1, 1);
   test_env_release(&env);

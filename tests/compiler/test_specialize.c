@@ -72,7 +72,7 @@ static void run_reduce(struct test_env *env, cl_kernel k, const int *in, size_t 
 }
 
 static void test_1d(struct test_env *env) {
-  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL2.0");
+  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL3.0");
   if (!k)
     return;
   enum { G = 4096 };
@@ -144,7 +144,7 @@ static void test_program_variable(struct test_env *env) {
                            "  o[get_global_id(0)] = t[get_local_size(0) - 1 - l] + launches * 0;\n"
                            "}\n"
                            "kernel void get(global int *o) { o[0] = launches; }\n";
-  cl_program p = test_program_from(env, src, "-cl-std=CL2.0");
+  cl_program p = test_program_from(env, src, "-cl-std=CL3.0");
   if (!p)
     return;
   cl_int err, err_get;

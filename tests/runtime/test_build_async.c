@@ -4,7 +4,7 @@
  * results of kernels created in any order, CL_PROGRAM_BINARIES of a build
  * whose code is still pending, a program released before its code exists
  * (and rebuilt meanwhile), many such programs, programs still compiling at
- * exit (the process exits cleanly and the cache gets them), the
+ * exit (the process exits cleanly; those not started are dropped), the
  * synchronous mode (LOOMCL_COMPILE_THREADS=0) and LOOMCL_TIME_BUILD. */
 #include "harness.h"
 #include <dirent.h>
@@ -291,9 +291,9 @@ static int child_main_scenarios(const char *cache_dir) {
   return test_failures ? 1 : 0;
 }
 
-/* Each scenario runs in a process of its own: whatever is still compiling
- * when it exits is finished by the exit handler, and its cache folder can
- * be checked and removed afterwards. */
+/* Each scenario runs in a process of its own: the exit handler waits
+ * (briefly) for what is still compiling when it exits, and its cache folder
+ * can be checked and removed afterwards. */
 int main(void) {
   char main_dir[] = "/tmp/loomcl-async-XXXXXX", exit_dir[] = "/tmp/loomcl-async-XXXXXX";
   char log_path[] = "/tmp/loomcl-async-log-XXXXXX";
@@ -308,8 +308,9 @@ int main(void) {
   CHECK(count_entries(main_dir) >= 4);
 
   CHECK_ERR(wait_child(start_child(child_exit_while_compiling, exit_dir)), 0);
-  /* the exit handler compiled both programs and wrote their cache entries */
-  CHECK_ERR(count_entries(exit_dir), 2);
+  /* released programs are not compiled at exit (codegen_jobs.c): only those
+   * whose code generation had already started reach the cache */
+  CHECK(count_entries(exit_dir) <= 2);
 
   CHECK_ERR(wait_child(start_child(child_synchronous, log_path)), 0);
   char *log = test_read_file(log_path);

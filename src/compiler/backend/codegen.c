@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 /* LOOMCL_DUMP_ASM=<file>: the generated code as assembly, appended to the
  * file for every module compiled (a program, then each kernel specialised
@@ -107,8 +109,23 @@ static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   LLVMDisposeMessage(msg);
 }
 
+
+/* what O3 and code generation of a program may take beyond its module */
+#define CODEGEN_HEADROOM ((uint64_t)256 << 20)
+
 void loom_codegen_compile(struct loom_codegen *cg) {
   int rc = -1;
+  if (!loom_memory_headroom(CODEGEN_HEADROOM)) {
+    loom_str_append(&cg->log, "error: not enough memory to generate code (the address space "
+                              "limit, RLIMIT_AS, leaves too little)\n");
+    LLVMDisposeModule(cg->module);
+    LLVMContextDispose(cg->ctx);
+    cg->module = NULL;
+    cg->ctx = NULL;
+    fprintf(stderr, "LoomCL: code generation failed: %s", cg->log);
+    cg->rc = -1;
+    return;
+  }
   struct loom_target target = {.cpu = cg->cpu, .features = cg->features};
   LLVMTargetMachineRef tm = loom_target_machine(&target);
   if (tm) {
@@ -155,6 +172,12 @@ struct loom_codegen *loom_codegen_start(LLVMModuleRef m, const struct loom_progr
   cg->ctx = LLVMGetModuleContext(m);
   cg->cpu = strdup(target->cpu ? target->cpu : "");
   cg->features = strdup(target->features ? target->features : "");
+  if (!cg->cpu || !cg->features) {
+    free(cg->cpu);
+    free(cg->features);
+    free(cg);
+    return NULL; /* the caller generates the code itself */
+  }
   cg->opt_disable = opt_disable;
   cg->any_outer = any_outer;
   /* the build's handler points into the caller's frame */

@@ -7,20 +7,24 @@
  * is created, CL_PROGRAM_BINARIES, and the disk cache, whose entry is
  * written when the code exists.
  *
- * A program released before its code exists is parked: it leaves the
- * queue, so that it takes no CPU time from what the application does next.
- * A new build of the same program (same cache key) meanwhile takes it over
- * instead of compiling again; at exit, parked and queued programs are
- * compiled, so that every program reaches the disk cache. A released
- * program with no cache entry to write is dropped, as is the oldest parked
- * one beyond MAX_PARKED.
+ * A program released before its code exists is never compiled: with no
+ * cache entry to write it is dropped at once; with one it is parked (it
+ * leaves the queue and takes no CPU time), so that a new build of the same
+ * program (same cache key) can take it over instead of compiling again.
+ * The oldest parked one beyond MAX_PARKED is dropped. At exit, queued and
+ * parked programs are dropped, not compiled: exit does not wait for code
+ * nobody will run (a big kernel takes minutes).
  *
  * LLVM's static destructors must not run while a compile thread is inside
  * LLVM. Exit handlers run in the reverse order of their registration, and
  * LLVM registers some destructors when it first uses a static, so the
- * handler that finishes the work is registered after LLVM's code generator
- * has run once (clang_overlap.c warms it up), and again after each of the
- * first programs in case they used more of LLVM. */
+ * handler that waits for running jobs is registered after LLVM's code
+ * generator has run once (clang_overlap.c warms it up), and again after
+ * each of the first programs in case they used more of LLVM. It waits at
+ * most EXIT_WAIT_MS; a job still inside LLVM then (one that no exit handler
+ * can stop) ends the process at once with the exit status, stdio flushed,
+ * without the exit handlers registered before LoomCL's (whose LLVM
+ * destructors would pull its data from under the running job). */
 #include "backend/codegen_internal.h"
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
@@ -28,9 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-enum { MAX_PARKED = 32, REREGISTER_EXIT = 16 };
+enum { MAX_PARKED = 32, REREGISTER_EXIT = 16, EXIT_WAIT_MS = 2000 };
 
 static struct {
   pthread_mutex_t lock;
@@ -147,7 +152,7 @@ static void after_done(struct loom_codegen *cg, bool write_cache) {
   loom_codegen_release(cg);
 }
 
-static void at_exit(void);
+static void at_exit(int status, void *arg);
 
 /* Runs a queued program's code generation on the calling thread;
  * pool.lock is held on entry and on return, not while compiling. */
@@ -161,7 +166,7 @@ static void run_locked(struct loom_codegen *cg) {
   loom_time_phase(&t, "background: O3 and code generation");
   pthread_mutex_lock(&pool.lock);
   if (pool.completed++ < REREGISTER_EXIT && !pool.exiting)
-    atexit(at_exit);
+    on_exit(at_exit, NULL);
   bool cache = done_locked(cg);
   pthread_mutex_unlock(&pool.lock);
   after_done(cg, cache);
@@ -235,29 +240,61 @@ static void start_threads_locked(void) {
   pthread_attr_destroy(&attr);
 }
 
-/* Compiles queued and parked programs and waits for running ones (see the
- * top of the file); it may run several times, only the first finds work. */
-static void at_exit(void) {
+/* Drops queued and parked programs and waits, at most EXIT_WAIT_MS, for
+ * running ones (see the top of the file); it may run several times, only
+ * the first finds work. */
+static void at_exit(int status, void *arg) {
+  (void)arg;
   pthread_mutex_lock(&pool.lock);
   pool.exiting = true;
-  for (struct loom_codegen *cg = pool.in_flight; cg; cg = cg->next_in_flight)
-    if (cg->parked) {
-      cg->parked = false;
-      pool.parked--;
-      if (cg->state == JOB_QUEUED)
-        enqueue_locked(cg);
-    }
-  struct loom_codegen *cg;
+  /* dropped jobs, chained through next (free once out of the queue) */
+  struct loom_codegen *dropped = NULL, *cg;
+  for (bool again = true; again;) {
+    again = false;
+    for (cg = pool.in_flight; cg; cg = cg->next_in_flight)
+      if (cg->parked && cg->state == JOB_QUEUED) {
+        cancel_locked(cg); /* leaves in_flight: start over */
+        cg->next = dropped;
+        dropped = cg;
+        again = true;
+        break;
+      }
+  }
   while ((cg = pop_locked()))
-    run_locked(cg);
-  while (pool.running)
-    pthread_cond_wait(&pool.done, &pool.lock);
+    if (cancel_locked(cg)) {
+      cg->next = dropped;
+      dropped = cg;
+    }
   pthread_mutex_unlock(&pool.lock);
+  while (dropped) {
+    cg = dropped;
+    dropped = cg->next;
+    cg->next = NULL;
+    after_done(cg, false); /* the job's reference */
+  }
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += EXIT_WAIT_MS / 1000;
+  deadline.tv_nsec += (long)(EXIT_WAIT_MS % 1000) * 1000000L;
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec++;
+    deadline.tv_nsec -= 1000000000L;
+  }
+  pthread_mutex_lock(&pool.lock);
+  int rc = 0;
+  while (pool.running && rc == 0)
+    rc = pthread_cond_timedwait(&pool.done, &pool.lock, &deadline);
+  bool stuck = pool.running != 0;
+  pthread_mutex_unlock(&pool.lock);
+  if (stuck) {
+    fflush(NULL);
+    _exit(status);
+  }
   loom_overlap_at_exit();
 }
 
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
-static void register_exit(void) { atexit(at_exit); }
+static void register_exit(void) { on_exit(at_exit, NULL); }
 
 void loom_codegen_register_exit(void) { pthread_once(&exit_once, register_exit); }
 

@@ -19,12 +19,21 @@ static uint64_t checksum(const unsigned char *p, size_t n) {
 struct writer {
   struct loom_blob *b;
   size_t cap;
+  bool bad; /* out of memory: nothing more is written */
 };
 
 static void put(struct writer *w, const void *p, size_t n) {
+  if (w->bad)
+    return;
   if (w->b->size + n > w->cap) {
-    w->cap = (w->b->size + n) * 2 + 256;
-    w->b->data = realloc(w->b->data, w->cap);
+    size_t cap = (w->b->size + n) * 2 + 256;
+    unsigned char *grown = realloc(w->b->data, cap);
+    if (!grown) {
+      w->bad = true;
+      return;
+    }
+    w->b->data = grown;
+    w->cap = cap;
   }
   memcpy(w->b->data + w->b->size, p, n);
   w->b->size += n;
@@ -57,7 +66,7 @@ int loom_binary_serialize_with(const struct loom_program_binary *b, const struct
                                struct loom_blob *out) {
   out->data = NULL;
   out->size = 0;
-  struct writer w = {out, 0};
+  struct writer w = {out, 0, false};
   put(&w, MAGIC, 7);
   uint8_t ver = FORMAT_VERSION;
   put(&w, &ver, 1);
@@ -97,9 +106,19 @@ int loom_binary_serialize_with(const struct loom_program_binary *b, const struct
     }
   }
   /* a checksum over everything: a damaged binary is refused, never run */
-  put_u64(&w, checksum(out->data, out->size));
+  if (!w.bad)
+    put_u64(&w, checksum(out->data, out->size));
+  if (w.bad) {
+    loom_blob_free(out);
+    return -1;
+  }
   return 0;
 }
+
+/* the most bytes of local, scratch or private memory a kernel of a valid
+ * binary declares (1 TiB: far beyond what any device offers, far from
+ * wrapping when the runtime multiplies by a work-group size) */
+#define SANE_KERNEL_BYTES ((uint64_t)1 << 40)
 
 struct reader {
   const unsigned char *p, *end;
@@ -123,6 +142,10 @@ static void get_bytes(struct reader *r, struct loom_blob *b) {
     return;
   }
   b->data = malloc(n ? n : 1);
+  if (!b->data) {
+    r->bad = true;
+    return;
+  }
   memcpy(b->data, r->p, n);
   b->size = n;
   r->p += n;
@@ -162,6 +185,10 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     return -1;
   }
   b->kernels = calloc(nk + 1, sizeof *b->kernels);
+  if (!b->kernels) {
+    loom_program_binary_free(b);
+    return -1;
+  }
   b->num_kernels = (uint32_t)nk;
   for (uint32_t i = 0; i < b->num_kernels && !r.bad; i++) {
     struct loom_kernel_meta *k = &b->kernels[i];
@@ -184,7 +211,17 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     k->private_per_item = get_u64(&r);
     k->num_barriers = (uint32_t)get_u64(&r);
     k->divergent_loops = (uint32_t)get_u64(&r);
+    /* sizes the runtime adds and multiplies (local memory, scratch per
+     * work-item): a binary whose checksum matches but whose sizes no
+     * compiled kernel has is refused, not trusted */
+    if (k->local_static_bytes > SANE_KERNEL_BYTES || k->scratch_per_item > SANE_KERNEL_BYTES ||
+        k->scratch_uniform > SANE_KERNEL_BYTES || k->private_per_item > SANE_KERNEL_BYTES)
+      r.bad = true;
     k->args = calloc(na + 1, sizeof *k->args);
+    if (!k->args) {
+      r.bad = true;
+      break;
+    }
     for (uint32_t a = 0; a < k->num_args && !r.bad; a++) {
       struct loom_arg_meta *m = &k->args[a];
       m->kind = (enum loom_arg_kind)get_u64(&r);
@@ -195,7 +232,7 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
       m->type_qualifier = get_u64(&r);
       m->type_name = get_str(&r);
       m->name = get_str(&r);
-      if (m->offset + (uint64_t)m->size > k->arg_buffer_size + 8ull)
+      if (m->offset + (uint64_t)m->size > k->arg_buffer_size + 8ull || m->kind > LOOM_ARG_IMAGE)
         r.bad = true;
     }
     if (!k->name)

@@ -118,6 +118,10 @@ static bool cache_dir(char *out, size_t n) {
   return true;
 }
 
+/* An entry is untrusted input: loom_read_file takes only a regular file of
+ * a sane size, loom_binary_deserialize checks its checksum and every
+ * length. Whatever fails is a miss: the program is built and the entry
+ * written again. */
 int loom_cache_get(const char *key, struct loom_blob *out) {
   char dir[3000], path[3200];
   if (!cache_dir(dir, sizeof dir))
@@ -132,10 +136,21 @@ void loom_cache_put(const char *key, const struct loom_blob *data) {
     return;
   snprintf(path, sizeof path, "%s/%s.lcb", dir, key);
   snprintf(tmp, sizeof tmp, "%s.%d.%lx.tmp", path, (int)getpid(), (unsigned long)pthread_self());
-  if (loom_write_file(tmp, data->data, data->size) == 0)
-    rename(tmp, path);
-  else
+  if (loom_write_file(tmp, data->data, data->size) != 0) {
     unlink(tmp);
+    return;
+  }
+  if (rename(tmp, path) != 0) {
+    /* a damaged entry that rename cannot replace: an (empty) folder where
+     * the file belongs. A folder with contents, or a symbolic link, is left
+     * alone (the entry stays uncached), nothing outside the cache is
+     * touched. */
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && rmdir(path) == 0 &&
+        rename(tmp, path) == 0)
+      return;
+    unlink(tmp);
+  }
 }
 
 void loom_cache_put_binary(const char *key, const struct loom_program_binary *bin) {

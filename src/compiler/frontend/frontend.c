@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,6 +39,29 @@ static int write_header(const char *dir, const struct loom_header *h) {
   return loom_write_file(path, h->source, strlen(h->source));
 }
 
+/* The application's options (e.g. a -D of 150 KB) can exceed what one
+ * argument of a new process may hold (MAX_ARG_STRLEN, 128 KiB) and the whole
+ * command line (ARG_MAX); beyond this many bytes they go to Clang in a
+ * response file (@file), each argument quoted for its GNU syntax. */
+#define RESPONSE_FILE_OVER 16384
+
+static int write_response_file(const char *path, char *const *args, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    fputc('"', f);
+    for (const char *c = args[i]; *c; c++) {
+      if (*c == '"' || *c == '\\')
+        fputc('\\', f);
+      fputc(*c, f);
+    }
+    fputs("\"\n", f);
+  }
+  bool failed = ferror(f) != 0;
+  return fclose(f) == 0 && !failed ? 0 : -1;
+}
+
 static int run_clang(const char *dir, char **argv, char **log) {
   char logpath[4096];
   snprintf(logpath, sizeof logpath, "%s/clang.log", dir);
@@ -51,8 +75,9 @@ static int run_clang(const char *dir, char **argv, char **log) {
   int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
-    char msg[4200];
-    snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s\n", argv[0]);
+    char msg[4400];
+    snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s: %s\n", argv[0],
+             strerror(rc));
     loom_str_append(log, msg);
     return -1;
   }
@@ -63,6 +88,13 @@ static int run_clang(const char *dir, char **argv, char **log) {
   if (loom_read_file(logpath, &out) == 0 && out.size)
     loom_str_append(log, (char *)out.data);
   loom_blob_free(&out);
+  if (WIFSIGNALED(status)) {
+    /* e.g. Clang's parser out of stack on an expression nested 100,000 deep */
+    char msg[256];
+    snprintf(msg, sizeof msg, "error: the OpenCL C front end died of signal %d (%s)\n",
+             WTERMSIG(status), strsignal(WTERMSIG(status)));
+    loom_str_append(log, msg);
+  }
   return (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
 }
 
@@ -91,11 +123,23 @@ static const struct {
 static const char prelude[] = LOOM_OPENCL_C_FEATURES(UNDEF) "#define __OPENCL_VERSION__ 300\n";
 #undef UNDEF
 
+
+/* headroom a build from source needs: the builtin library, LoomCL's passes,
+ * O3 and code generation of a small program, the compile threads' stacks */
+#define BUILD_HEADROOM ((uint64_t)512 << 20)
+
 int loom_compile_source(const char *source, const struct loom_header *headers,
                         size_t num_headers, const char *options,
                         const struct loom_target *target, struct loom_blob *bitcode,
                         char **log) {
   *log = strdup("");
+  if (!*log)
+    return -1;
+  if (!loom_memory_headroom(BUILD_HEADROOM + 64 * (uint64_t)strlen(source))) {
+    loom_str_append(log, "error: not enough memory to compile the program (the address space "
+                         "limit, RLIMIT_AS, leaves too little)\n");
+    return -3;
+  }
   struct loom_timer t;
   loom_time_start(&t);
   struct loom_build_options o;
@@ -158,13 +202,33 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
                            "-fno-discard-value-names", incl, NULL};
     size_t nf = sizeof fixed / sizeof fixed[0] - 1;
     char **argv = calloc(nf + o.num_clang_args + 8, sizeof(char *));
+    if (!argv) {
+      loom_free_options(&o);
+      loom_remove_temp_dir(dir);
+      loom_str_append(log, "error: out of host memory\n");
+      return -1;
+    }
     size_t a = 0;
     for (size_t i = 0; i < nf; i++)
       argv[a++] = (char *)fixed[i];
     if (o.cl_std == 0)
       argv[a++] = "-cl-std=CL1.2";
+    size_t user_bytes = 0;
     for (size_t i = 0; i < o.num_clang_args; i++)
-      argv[a++] = o.clang_args[i];
+      user_bytes += strlen(o.clang_args[i]) + 1;
+    char rsp_arg[64] = "@options.rsp";
+    if (user_bytes > RESPONSE_FILE_OVER) {
+      char rsp_path[4200];
+      snprintf(rsp_path, sizeof rsp_path, "%s/options.rsp", dir);
+      if (write_response_file(rsp_path, o.clang_args, o.num_clang_args) != 0) {
+        loom_str_append(log, "error: cannot write the build options to a response file\n");
+        rc = -1;
+      }
+      argv[a++] = rsp_arg;
+    } else {
+      for (size_t i = 0; i < o.num_clang_args; i++)
+        argv[a++] = o.clang_args[i];
+    }
     argv[a++] = "-include";
     argv[a++] = ".loomcl-prelude/features.h";
     argv[a++] = "-o";
@@ -173,11 +237,13 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     argv[a] = NULL;
     loom_time_phase(&t, "front end: setup");
     /* the link step's preparation runs while Clang does */
-    struct loom_overlap *overlap = loom_overlap_begin(target);
-    rc = run_clang(dir, argv, log);
-    loom_time_phase(&t, "front end: clang");
-    loom_overlap_end(overlap);
-    loom_time_phase(&t, "front end: wait for helper");
+    if (rc == 0) {
+      struct loom_overlap *overlap = loom_overlap_begin(target);
+      rc = run_clang(dir, argv, log);
+      loom_time_phase(&t, "front end: clang");
+      loom_overlap_end(overlap);
+      loom_time_phase(&t, "front end: wait for helper");
+    }
     free(argv);
     if (rc == 0) {
       char bc_path[4096];

@@ -11,4 +11,10 @@ void loom_remove_temp_dir(char *dir) LOOM_HIDDEN;
 /* appends to a malloc'd string (which may be NULL) */
 void loom_str_append(char **s, const char *add) LOOM_HIDDEN;
 
+/* Whether the address space limit (RLIMIT_AS, set by the application or
+ * its shell) leaves `need` bytes beside what the process maps now: LLVM
+ * cannot report running out of memory (std::bad_alloc aborts the process),
+ * so a build that would run into the limit is refused before it starts. */
+bool loom_memory_headroom(uint64_t need) LOOM_HIDDEN;
+
 #endif

@@ -29,6 +29,19 @@ static LLVMOrcLLJITRef jit;
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint dylib_counter;
 
+/* JITDylibs of unloaded programs, cleared, with their generators: LLVM 19's
+ * C API cannot remove a JITDylib from the session (only clear it), so a
+ * cleared one is kept here and given to the next program that loads. The
+ * number of JITDylibs is then the most programs ever loaded at once, not
+ * the number of builds (a build/release loop would otherwise leak each
+ * JITDylib, its symbol table and its generators). Under jit_lock. */
+struct free_dylib {
+  LLVMOrcJITDylibRef dylib;
+  struct free_dylib *next;
+};
+static struct free_dylib *free_dylibs;
+static unsigned unloads_since_sweep;
+
 /* errors reach callers as return values (and the build log); ORC's own
  * report on stderr would only duplicate them */
 static void ignore_error(void *ctx, LLVMErrorRef err) {
@@ -108,6 +121,31 @@ static LLVMErrorRef add_object(LLVMOrcJITDylibRef jd, const void *data, size_t s
   return LLVMOrcLLJITAddObjectFile(jit, jd, buf);
 }
 
+/* Removes everything a program put into its JITDylib (code, data, symbol
+ * table entries, the memory of its objects) and keeps the JITDylib for the
+ * next program. A JITDylib that cannot be cleared is never reused. */
+static void release_dylib(LLVMOrcJITDylibRef jd) {
+  pthread_mutex_lock(&jit_lock);
+  LLVMErrorRef e = LLVMOrcJITDylibClear(jd);
+  if (e) {
+    LLVMConsumeError(e);
+  } else {
+    struct free_dylib *f = malloc(sizeof *f);
+    if (f) {
+      f->dylib = jd;
+      f->next = free_dylibs;
+      free_dylibs = f;
+    }
+  }
+  /* symbol names nobody refers to any more (each program's kernel names) */
+  if (++unloads_since_sweep >= 64) {
+    unloads_since_sweep = 0;
+    LLVMOrcSymbolStringPoolClearDeadEntries(
+        LLVMOrcExecutionSessionGetSymbolStringPool(LLVMOrcLLJITGetExecutionSession(jit)));
+  }
+  pthread_mutex_unlock(&jit_lock);
+}
+
 /* A JITDylib for one program, with everything but its own code; then the
  * program's object code unless `object` is NULL. */
 static struct loom_device_code *load(const struct loom_blob *object, char **log) {
@@ -118,20 +156,35 @@ static struct loom_device_code *load(const struct loom_blob *object, char **log)
     loom_str_append(log, "error: the JIT is unavailable\n");
     return NULL;
   }
-  char name[64];
-  snprintf(name, sizeof name, "loomcl-program-%u", atomic_fetch_add(&dylib_counter, 1));
+  struct loom_device_code *c = calloc(1, sizeof *c);
+  if (!c) {
+    loom_str_append(log, "error: out of host memory loading native code\n");
+    return NULL;
+  }
   pthread_mutex_lock(&jit_lock);
   LLVMOrcExecutionSessionRef es = LLVMOrcLLJITGetExecutionSession(jit);
-  LLVMOrcJITDylibRef jd;
-  LLVMErrorRef e = LLVMOrcExecutionSessionCreateJITDylib(es, &jd, name);
-  if (!e) {
+  LLVMOrcJITDylibRef jd = NULL;
+  LLVMErrorRef e = NULL;
+  bool reused = free_dylibs != NULL;
+  if (reused) {
+    /* cleared at unload; its generators stay */
+    struct free_dylib *f = free_dylibs;
+    free_dylibs = f->next;
+    jd = f->dylib;
+    free(f);
+  } else {
+    char name[64];
+    snprintf(name, sizeof name, "loomcl-program-%u", atomic_fetch_add(&dylib_counter, 1));
+    e = LLVMOrcExecutionSessionCreateJITDylib(es, &jd, name);
+  }
+  if (!e && !reused) {
     LLVMOrcDefinitionGeneratorRef gen;
     e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
         &gen, LLVMOrcLLJITGetGlobalPrefix(jit), NULL, NULL);
     if (!e)
       LLVMOrcJITDylibAddGenerator(jd, gen);
   }
-  if (!e) {
+  if (!e && !reused) {
     /* libm by name: when the ICD loader opened libloomcl (RTLD_LOCAL) and
      * the application itself does not link libm, the process search cannot
      * see the math functions kernels call */
@@ -149,14 +202,11 @@ static struct loom_device_code *load(const struct loom_blob *object, char **log)
   loom_time_phase(&t, "JIT: add object");
   if (e) {
     set_error(log, "loading native code", e);
-    pthread_mutex_lock(&jit_lock);
-    LLVMErrorRef c = LLVMOrcJITDylibClear(jd);
-    pthread_mutex_unlock(&jit_lock);
-    if (c)
-      LLVMConsumeError(c);
+    if (jd)
+      release_dylib(jd);
+    free(c);
     return NULL;
   }
-  struct loom_device_code *c = calloc(1, sizeof *c);
   c->dylib = jd;
   return c;
 }
@@ -266,11 +316,7 @@ int loom_jit_add(struct loom_device_code *code, const struct loom_blob *object, 
 void loom_jit_unload(struct loom_device_code *code) {
   if (!code)
     return;
-  pthread_mutex_lock(&jit_lock);
-  LLVMErrorRef e = LLVMOrcJITDylibClear(code->dylib);
-  pthread_mutex_unlock(&jit_lock);
-  if (e)
-    LLVMConsumeError(e);
+  release_dylib(code->dylib);
   loom_codegen_release(code->pending);
   free(code);
 }
