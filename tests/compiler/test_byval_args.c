@@ -111,11 +111,52 @@ static void test_barriers(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* loom-fuzz (seeds 102, 55, 82, ...): an unused struct argument in a kernel
+ * with a barrier (tests/fuzz/bugs/byval-unused-barrier.cl) */
+static void test_unused(struct test_env *env) {
+  const char *src =
+      "struct P { ulong e; uint a; int b; ushort c; uchar d; char f; uint g; };\n"
+      "kernel void k(global uint *out, local uint *la, struct P s, uint u0) {\n"
+      "  la[get_local_id(0)] = u0 + get_local_id(0);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  out[get_global_id(0)] = la[(get_local_id(0) + 1) % get_local_size(0)];\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, src, "k", NULL);
+  if (!k)
+    return;
+  enum { G = 64, L = 16 };
+  struct {
+    cl_ulong e;
+    cl_uint a;
+    cl_int b;
+    cl_ushort c;
+    cl_uchar d;
+    cl_char f;
+    cl_uint g;
+  } s = {1, 2, 3, 4, 5, 6, 7};
+  cl_uint u0 = 1000;
+  cl_mem ob = test_buffer_with(env, G * sizeof(cl_uint), NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ob, &ob));
+  CHECK_OK(clSetKernelArg(k, 1, L * sizeof(cl_uint), NULL));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof s, &s));
+  CHECK_OK(clSetKernelArg(k, 3, sizeof u0, &u0));
+  size_t g = G, l = L;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+  int out[G], want[G];
+  test_read_back(env, ob, sizeof out, out);
+  for (int i = 0; i < G; i++)
+    want[i] = (int)(u0 + (cl_uint)((i % L + 1) % L));
+  CHECK(test_count_diff(out, want, G, "unused struct argument") == 0);
+  clReleaseMemObject(ob);
+  clReleaseKernel(k);
+}
+
 int main(void) {
   struct test_env env;
   test_env_init(&env);
   test_complex(&env);
   test_barriers(&env);
+  test_unused(&env);
   test_env_release(&env);
   return test_finish("test_byval_args");
 }

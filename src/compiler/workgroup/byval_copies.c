@@ -32,9 +32,16 @@ void loom_copy_byval_arguments(LLVMModuleRef m) {
     for (unsigned i = 0; i < LLVMCountParams(k); i++) {
       LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(k, i + 1, byval);
       LLVMValueRef param = LLVMGetParam(k, i);
-      if (!bv || !LLVMGetFirstUse(param))
+      if (!bv)
         continue;
       LLVMTypeRef ty = LLVMGetTypeAttributeValue(bv);
+      /* unused, it needs no copy; but as byval the inliner would still
+       * copy it into each region (loom-fuzz found that) */
+      if (!LLVMGetFirstUse(param)) {
+        LLVMRemoveEnumAttributeAtIndex(k, i + 1, byval);
+        LLVMAddAttributeAtIndex(k, i + 1, LLVMCreateTypeAttribute(c, byref, ty));
+        continue;
+      }
       LLVMAttributeRef al = LLVMGetEnumAttributeAtIndex(k, i + 1, align_kind);
       unsigned align = al ? (unsigned)LLVMGetEnumAttributeValue(al) : 1;
       LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(entry));
