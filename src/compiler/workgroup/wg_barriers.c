@@ -301,6 +301,10 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
     for (size_t u = 0; u < nu; u++) {
       LLVMValueRef user = users[u];
       unsigned nops = LLVMGetNumOperands(user);
+      /* a PHI may have several entries for one predecessor (a switch whose
+       * cases share a successor): they must all get the same value, so the
+       * replacement made for the first is reused (found by loom-fuzz) */
+      bool *replaced = LLVMIsAPHINode(user) ? calloc(nops + 1, sizeof *replaced) : NULL;
       for (unsigned k2 = 0; k2 < nops; k2++) {
         if (LLVMGetOperand(user, k2) != v)
           continue;
@@ -309,6 +313,15 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
         size_t ui;
         if (!loom_ptrmap_get(&g.index, ub, &ui) || !g.seen[2 * ui + 1])
           continue; /* no barrier between definition and this use */
+        LLVMValueRef same = NULL;
+        for (unsigned k = 0; replaced && k < k2 && !same; k++)
+          if (replaced[k] && LLVMGetIncomingBlock(user, k) == ub)
+            same = LLVMGetOperand(user, k);
+        if (same) {
+          LLVMSetOperand(user, k2, same);
+          replaced[k2] = true;
+          continue;
+        }
         position_for_use(x, user, k2);
         LLVMValueRef repl;
         if (remat) {
@@ -337,7 +350,10 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
                                 "live");
         }
         LLVMSetOperand(user, k2, repl);
+        if (replaced)
+          replaced[k2] = true;
       }
+      free(replaced);
     }
     free(users);
   }
