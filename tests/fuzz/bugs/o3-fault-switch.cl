@@ -1,0 +1,47 @@
+/* loom-fuzz seed 1001392 (reduced by cvise,
+ * partly: the reduction was still running at /tmp/red1392/k.cl). The original
+ * kernel (loom-fuzz --emit 1001392) is well defined; LoomCL -cl-opt-disable runs
+ * it without fault. LoomCL (default optimisation) faults at the FIRST launch
+ * with local size 32 (1D, global 32, global offset 4): "LoomCL: kernel 'k'
+ * faulted (signal 11) in work-group 0", also with LOOMCL_SPECIALIZE=0.
+ * Ingredients left: a barrier in a uniform loop, then a divergent read of a
+ * __local argument, then nested switches with cases sharing a block (compare
+ * switch-phi-barrier.cl: perhaps the same wg-barriers mistake, where the
+ * duplicated PHI entries happen to verify). Hand-written versions of this
+ * shape did not fault; the trigger is still in here somewhere.
+ * (It reads __local memory nobody wrote: cvise's doing.)
+ * Reproduce: loom-fuzz --file tests/fuzz/bugs/o3-fault-switch.cl --seed 1001392 --reference O0
+ *   -> FAIL ... kind=run-error LoomCL launch error -5, shape 2 (1d g=32x1x1 l=32x1x1 off=4,0,0) */
+struct P {
+  ulong e;
+  int b;
+  char f;
+  uint g;
+};
+__kernel void k(__global const uint *in, __global uint *out, __global int *acc, __local ulong *la,
+                struct P s, uint u0, int u1) {
+  const uint lsz = get_local_size(0) * get_local_size(1) * get_local_size(2);
+  const uint gl =
+      (get_global_id(0) - get_global_offset(0)) +
+      get_global_size(0) * (0 + get_global_size(1) * (get_global_id(2) - get_global_offset(2)));
+  long pa[8];
+  for (uint q = 0u; q < 8u; q++)
+    pa[q] = ((in[(gl * 3u + q) & 1023u]));
+  int2 v0 = ((int2)((0x3c7ab399u), 0));
+  int v1 = 0;
+  for (uint j0 = 0u; j0 < ((get_work_dim()) & 7u); j0++)
+    barrier(CLK_LOCAL_MEM_FENCE);
+  if ((((pa[0 & 7u]))) & 1u)
+    v1 = ((la[((((v0).x))) % lsz]));
+  switch ((((add_sat(((ulong)0), ((ulong)(lsz))) > 0))) & 3u) {
+  case 0u:
+    break;
+  default:
+    switch ((((0 || ((0xffffffffu))))) & 3u)
+    case 1u:
+    case 2u: {
+      v1 = (((__private long)((s.b) & 7u)));
+    }
+  }
+  out[gl * 8u + 1u] = (v1);
+}
