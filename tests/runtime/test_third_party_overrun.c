@@ -124,8 +124,9 @@ static void test_many_buffers(struct test_env *env) {
   enum { N = 3000 };
   cl_mem *m = calloc(N, sizeof *m);
   for (int i = 0; i < N; i++) {
-    int v[3] = {i, -i, i * 7};
-    m[i] = test_buffer_with(env, sizeof v + (size_t)(i % 5) * 100, v);
+    /* 12 to 412 bytes, the first three ints set */
+    int v[3 + 4 * 25] = {i, -i, i * 7};
+    m[i] = test_buffer_with(env, 3 * sizeof(int) + (size_t)(i % 5) * 100, v);
   }
   for (int i = 0; i < N; i += 97) {
     int v[3];
