@@ -10,6 +10,15 @@
  * duplicated PHI entries happen to verify). Hand-written versions of this
  * shape did not fault; the trigger is still in here somewhere.
  * (It reads __local memory nobody wrote: cvise's doing.)
+ * Analysis so far (2026-11-26): the fault is the masked gather of
+ * la[(v0).x % lsz] (vpgatherdq (%rax,%ymm8,8) with rax = la + edx * 8), whose
+ * uniform index edx holds the low 32 bits of a pointer (0xd4002800 beside
+ * rdx = 0x7fffd4002800). Every one of the four ingredients is needed (the
+ * struct field read, the barrier loop, the private array pa, the __local
+ * read). Suspect: a group-uniform value live across the barrier (the
+ * optimised IR stores `i32 %119` to %uniform_slots inside the vectorised
+ * work-item loop) read back through the region's uniform snapshot
+ * (workgroup/wg_function.c, resolve_uniform_views) in the wrong place.
  * Reproduce: loom-fuzz --file tests/fuzz/bugs/o3-fault-switch.cl --seed 1001392 --reference O0
  *   -> FAIL ... kind=run-error LoomCL launch error -5, shape 2 (1d g=32x1x1 l=32x1x1 off=4,0,0) */
 struct P {
