@@ -23,7 +23,6 @@
 #include "vectorize/vectorize.h"
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Linker.h>
-#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -36,8 +36,7 @@
  * pointer), out of an overrun's reach; small freed mappings are kept for
  * reuse, so creating and releasing small buffers stays cheap.
  *
- * Debug mode (LOOMCL_CHECK_OVERRUN=1, where the configuration table has that
- * row): the padding is filled with a pattern, checked when the buffer is
+ * Debug mode (LOOMCL_CHECK_OVERRUN=1): the padding is filled with a pattern, checked when the buffer is
  * freed; a changed byte is reported on stderr with the buffer's size and how
  * far past its end the kernel wrote. */
 #define OVERRUN_BYTE 0xA5u
@@ -114,20 +113,8 @@ static struct span spans_take(uintptr_t p) {
   return none;
 }
 
-/* LOOMCL_CHECK_OVERRUN, looked up by name so that this file builds before
- * the configuration table has the row (then: off) */
-static bool check_overrun(void) {
-  static int id = -2; /* -2: not looked up yet, -1: no such row */
-  int i = __atomic_load_n(&id, __ATOMIC_RELAXED);
-  if (i == -2) {
-    i = -1;
-    for (int k = 0; k < LOOM_CFG_COUNT; k++)
-      if (!strcmp(loom_cfg_table[k].name, "LOOMCL_CHECK_OVERRUN"))
-        i = k;
-    __atomic_store_n(&id, i, __ATOMIC_RELAXED);
-  }
-  return i >= 0 && loom_cfg_int((enum loom_cfg)i) > 0;
-}
+/* LOOMCL_CHECK_OVERRUN */
+static bool check_overrun(void) { return loom_cfg_int(LOOM_CFG_CHECK_OVERRUN) > 0; }
 
 static void *map_pages(size_t len, size_t align) {
   size_t extra = align > PAGE ? align : 0;
