@@ -63,13 +63,26 @@ FMINMAX_VS_ALL(float) FMINMAX_VS_ALL(double)
 #define IABS(T, U)                                                             \
   U OVL abs(T x) { return __builtin_astype(__builtin_elementwise_abs(x), U); }
 #define IABS_U(T) T OVL abs(T x) { return x; }
-#define IABS_S(T, U) U OVL abs(T x) { return (U)(x < 0 ? -x : x); }
+/* |x| in the unsigned type: -x in T would overflow for the most negative
+ * value (undefined in C; LLVM turned it into poison and deleted stores of it),
+ * while OpenCL defines abs(INT_MIN) as 2^31 */
+#define IABS_S(T, U) U OVL abs(T x) { return x < 0 ? (U)(0u - (U)x) : (U)x; }
 #define IABS_ALL(S, US)                                                        \
   IABS_S(S, US) IABS(S##2, US##2) IABS(S##3, US##3) IABS(S##4, US##4)            \
   IABS(S##8, US##8) IABS(S##16, US##16) ALLW(IABS_U, US)
 IABS_ALL(char, uchar) IABS_ALL(short, ushort) IABS_ALL(int, uint) IABS_ALL(long, ulong)
 
-#define MAD24(T)                                                               \
-  T OVL mul24(T a, T b) { return a * b; }                                      \
-  T OVL mad24(T a, T b, T c) { return a * b + c; }
-ALLW(MAD24, int) ALLW(MAD24, uint)
+/* Outside 24 bits the result is implementation-defined, not undefined: the
+ * product wraps (computed unsigned, so that no signed overflow makes it poison) */
+#define MAD24(T, U)                                                            \
+  T OVL mul24(T a, T b) {                                                      \
+    return __builtin_astype(__builtin_astype(a, U) * __builtin_astype(b, U), T); \
+  }                                                                            \
+  T OVL mad24(T a, T b, T c) {                                                 \
+    return __builtin_astype(__builtin_astype(a, U) * __builtin_astype(b, U) +  \
+                                __builtin_astype(c, U), T);                    \
+  }
+#define MAD24_ALL(T, U)                                                        \
+  MAD24(T, U) MAD24(T##2, U##2) MAD24(T##3, U##3) MAD24(T##4, U##4)            \
+  MAD24(T##8, U##8) MAD24(T##16, U##16)
+MAD24_ALL(int, uint) MAD24_ALL(uint, uint)

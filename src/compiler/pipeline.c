@@ -224,6 +224,10 @@ static int scalarize_vectors(struct loom_pipeline *p) {
   return 0;
 }
 
+static int hoist_divisions(struct loom_pipeline *p) {
+  return p->opt_disable ? 0 : loom_hoist_invariant_divisions(p->m, p->tm);
+}
+
 static int optimize(struct loom_pipeline *p) {
   return loom_run_passes(p->m, p->opt_disable ? "default<O1>" : "default<O3>", p->tm);
 }
@@ -303,6 +307,8 @@ const struct loom_pass loom_passes[] = {
      "AVX-512: 1 / sqrt(x) divisions marked approximable before InstCombine drops !fpmath (target/x86/fast_rsqrt.c)"},
     {"scalarize-vectors", scalarize_vectors, CODEGEN, NULL,
      "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items (vectorize/scalarize_choice.c)"},
+    {"hoist-divisions", hoist_divisions, CODEGEN, NULL,
+     "integer divisions invariant in their loop move before it, divisor guarded again: LLVM 19's vectoriser mis-compiles them in conditional blocks (vectorize/hoist_divisions.c)"},
     {"O3", optimize, CODEGEN, NULL,
      "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
     {"uniform-phis", uniform_phis, CODEGEN, NULL,

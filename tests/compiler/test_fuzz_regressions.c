@@ -1,8 +1,10 @@
-/* Kernels the differential fuzzer (tools/loom-fuzz.c) found LoomCL
+/* Kernels the differential fuzzer (tools/fuzz/) found LoomCL
  * mis-compiling, reduced (tests/fuzz/bugs/ has the reproducers and their
  * seeds). Each must build and give the host reference's result. */
 #include "harness.h"
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A switch whose empty cases share a successor, after a barrier: the PHI
  * in that successor has several entries for the switch block, which
@@ -47,10 +49,105 @@ static void test_switch_after_barrier(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* A division whose operands do not change across work-items, in a branch
+ * some work-items take: LLVM 19's loop vectoriser computed it for lane 0
+ * only and read every lane's __local value through lane 0's address, poison
+ * when lane 0 skips the branch (a fault or garbage; loom-fuzz seeds 1000126,
+ * 1001392, 1001512; pass hoist-divisions). Lane 0 of each vector skips here:
+ * work-items 0, 8, 16, ... read nothing. The first launch runs the generic
+ * code, the second the code specialised for the local size. */
+static const char *division_src =
+    "kernel void k(global const uint *in, global uint *out, local uint *la, uint c, uint d) {\n"
+    "  uint lid = get_local_id(0), lsz = get_local_size(0);\n"
+    "  la[lid] = lid * 3u + 1u;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  uint v = 0u;\n"
+    "  if (in[get_global_id(0) - get_global_offset(0)] & 1u)\n"
+    "    v = la[c % lsz] + la[(c / (d | 1u)) % lsz];\n"
+    "  out[get_global_id(0) - get_global_offset(0)] = v;\n"
+    "}\n";
+
+static void test_invariant_division_in_branch(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, division_src, "k", NULL);
+  if (!k)
+    return;
+  enum { G = 256, L = 32 };
+  cl_uint in[G], c = 1014674329u, d = 6u;
+  int out[G], want[G];
+  for (int i = 0; i < G; i++)
+    in[i] = (cl_uint)(i % 8 != 0) * (cl_uint)(i | 1);
+  for (int i = 0; i < G; i++)
+    want[i] = in[i] & 1u ? (int)((c % L) * 3u + 1u + ((c / (d | 1u)) % L) * 3u + 1u) : 0;
+  cl_mem ib = test_buffer_with(env, sizeof in, in), ob = test_buffer_with(env, sizeof out, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ib, &ib));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof ob, &ob));
+  CHECK_OK(clSetKernelArg(k, 2, L * sizeof(cl_uint), NULL));
+  CHECK_OK(clSetKernelArg(k, 3, sizeof c, &c));
+  CHECK_OK(clSetKernelArg(k, 4, sizeof d, &d));
+  size_t g = G, l = L, off = 4;
+  for (int launch = 0; launch < 2; launch++) {
+    memset(out, 0xff, sizeof out);
+    CHECK_OK(test_run(env, k, 1, &off, &g, &l));
+    test_read_back(env, ob, sizeof out, out);
+    CHECK(test_count_diff(out, want, G, launch ? "invariant division, specialised" : "invariant division") == 0);
+  }
+  clReleaseMemObject(ib);
+  clReleaseMemObject(ob);
+  clReleaseKernel(k);
+}
+
+/* abs of the most negative value is defined (abs(INT_MIN) is 2^31 as a
+ * uint), but the builtin negated in the signed type: with the value known at
+ * compile time LLVM folded the overflow to poison and deleted the store of
+ * it, and a later read of __local memory saw whatever was there (loom-fuzz
+ * seed 1003421; results changed from run to run). mul24 and mad24 of 24-bit
+ * values whose product overflows 32 bits: the low 32 bits, not poison. */
+static const char *abs_src =
+    "kernel void k(global uint *out, local uint *tmp) {\n"
+    "  int m = INT_MIN; char c = CHAR_MIN; short s = SHRT_MIN; long l = LONG_MIN;\n"
+    "  uint lid = get_local_id(0), g = get_global_id(0);\n"
+    "  tmp[lid] = abs(m) ^ lid;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  out[g * 6u] = tmp[lid] ^ lid;\n"
+    "  out[g * 6u + 1u] = abs(c);\n"
+    "  out[g * 6u + 2u] = abs(s);\n"
+    "  out[g * 6u + 3u] = (uint)(abs(l) >> 32);\n"
+    "  out[g * 6u + 4u] = (uint)mul24(0x7fffff, 0x7ffffe);\n"
+    "  out[g * 6u + 5u] = (uint)mad24(-0x800000, 0x7fffff, 5);\n"
+    "}\n";
+
+static void test_abs_most_negative(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, abs_src, "k", NULL);
+  if (!k)
+    return;
+  enum { G = 64, L = 16 };
+  int out[G * 6], want[G * 6];
+  for (int i = 0; i < G; i++) {
+    want[i * 6] = (int)0x80000000u;
+    want[i * 6 + 1] = 0x80;
+    want[i * 6 + 2] = 0x8000;
+    want[i * 6 + 3] = (int)0x80000000u;
+    want[i * 6 + 4] = (int)(uint32_t)(0x7fffffull * 0x7ffffeull);
+    want[i * 6 + 5] = (int)(uint32_t)((uint64_t)(-(int64_t)0x800000 * 0x7fffff) + 5u);
+  }
+  memset(out, 0xab, sizeof out);
+  cl_mem ob = test_buffer_with(env, sizeof out, out);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ob, &ob));
+  CHECK_OK(clSetKernelArg(k, 1, L * sizeof(cl_uint), NULL));
+  size_t g = G, l = L;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+  test_read_back(env, ob, sizeof out, out);
+  CHECK(test_count_diff(out, want, G * 6, "abs(INT_MIN), mul24, mad24") == 0);
+  clReleaseMemObject(ob);
+  clReleaseKernel(k);
+}
+
 int main(void) {
   struct test_env env;
   test_env_init(&env);
   test_switch_after_barrier(&env);
+  test_invariant_division_in_branch(&env);
+  test_abs_most_negative(&env);
   test_env_release(&env);
   return test_finish("test_fuzz_regressions");
 }

@@ -23,6 +23,12 @@ bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
 /* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */
 bool loom_widenable_intrinsic(const char *name) LOOM_HIDDEN;
 
+/* hoist_divisions.c: before O3, integer divisions whose operands are
+ * computed without loads or calls from values defined outside their loop move
+ * before the loop (divisor guarded again): LLVM 19's vectoriser
+ * mis-compiles such a division in a conditional block. -1 if LLVM failed. */
+int loom_hoist_invariant_divisions(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */
 bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;

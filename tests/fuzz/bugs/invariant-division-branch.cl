@@ -1,4 +1,10 @@
-/* loom-fuzz seed 1001392 (reduced by cvise,
+/* FIXED (pass hoist-divisions; test_fuzz_regressions: test_invariant_division_in_branch).
+ * Cause: LLVM 19's loop vectoriser: the loop-invariant 0x3c7ab399 % lsz in a
+ * branch is computed for lane 0 only (pred.urem.if on lane 0's mask bit) and
+ * the gather of la[] uses that lane's result for every lane: poison, a
+ * pointer's low bits, when lane 0 skips the branch. The analysis below was
+ * right about the symptom and wrong about the cause.
+ * loom-fuzz seed 1001392 (reduced by cvise,
  * partly: the reduction was still running at /tmp/red1392/k.cl). The original
  * kernel (loom-fuzz --emit 1001392) is well defined; LoomCL -cl-opt-disable runs
  * it without fault. LoomCL (default optimisation) faults at the FIRST launch

@@ -1,4 +1,9 @@
-/* loom-fuzz seeds 1000126 and 1001512 (this one from 1000126 by cvise, partly: the reduction was still
+/* FIXED (pass hoist-divisions; test_fuzz_regressions: test_invariant_division_in_branch).
+ * Cause: LLVM 19's loop vectoriser computes the loop-invariant `x % lsz` in a
+ * conditional block for lane 0 only and reads every lane's la[] through lane
+ * 0's address, poison when lane 0 skips the branch (here the division became
+ * invariant once the local size was a constant).
+ * loom-fuzz seeds 1000126 and 1001512 (this one from 1000126 by cvise, partly: the reduction was still
  * running at /tmp/red126/k.cl). The original kernel (loom-fuzz --emit 1000126)
  * is well defined and PoCL and LoomCL -cl-opt-disable agree on it.
  * A kernel with barriers, launched twice with local size 60 (1D, global 180

@@ -29,16 +29,11 @@ static bool safe_constant(LLVMValueRef d, bool is_signed) {
   return !(is_signed && LLVMConstIntGetSExtValue(d) == -1);
 }
 
-static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+LLVMValueRef loom_safe_divisor(LLVMBuilderRef b, LLVMOpcode op, LLVMValueRef n, LLVMValueRef d) {
   bool sdiv = is_signed_div(op);
-  LLVMValueRef n = LLVMGetOperand(inst, 0), d = LLVMGetOperand(inst, 1);
-  if (safe_constant(d, sdiv))
-    return;
   LLVMTypeRef ty = LLVMTypeOf(d);
   LLVMTypeRef scalar = LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty;
   unsigned bits = LLVMGetIntTypeWidth(scalar);
-  LLVMPositionBuilderBefore(b, inst);
   LLVMValueRef zero = LLVMConstNull(ty);
   LLVMValueRef ones;
   if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
@@ -63,7 +58,16 @@ static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
                                          LLVMBuildICmp(b, LLVMIntEQ, n, min, ""), "");
     bad = LLVMBuildOr(b, bad, overflow, "");
   }
-  LLVMSetOperand(inst, 1, LLVMBuildSelect(b, bad, ones, d, "safe_divisor"));
+  return LLVMBuildSelect(b, bad, ones, d, "safe_divisor");
+}
+
+static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  LLVMValueRef n = LLVMGetOperand(inst, 0), d = LLVMGetOperand(inst, 1);
+  if (safe_constant(d, is_signed_div(op)))
+    return;
+  LLVMPositionBuilderBefore(b, inst);
+  LLVMSetOperand(inst, 1, loom_safe_divisor(b, op, n, d));
 }
 
 void loom_guard_divisions(LLVMModuleRef m) {

@@ -7,6 +7,9 @@
 
 /* safe_division.c: integer divisions never trap */
 void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
+/* d, or 1 where op (sdiv, udiv, srem, urem) of n by d would trap; built at b */
+LLVMValueRef loom_safe_divisor(LLVMBuilderRef b, LLVMOpcode op, LLVMValueRef n,
+                               LLVMValueRef d) LOOM_HIDDEN;
 
 
 /* streaming_stores.c: after O3, full-width vector stores into buffers the
