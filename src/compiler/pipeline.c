@@ -267,6 +267,11 @@ static int combine_atomics(struct loom_pipeline *p) {
   return 0;
 }
 
+static int shift_lanes(struct loom_pipeline *p) {
+  loom_fix_shift_lanes(p->m);
+  return 0;
+}
+
 #define BUILD LOOM_STAGE_BUILD
 #define CODEGEN LOOM_STAGE_CODEGEN
 const struct loom_pass loom_passes[] = {
@@ -323,6 +328,8 @@ const struct loom_pass loom_passes[] = {
      "AVX-512: float 1 / sqrt(x) becomes VRSQRT14PS and a Newton step (target/x86/fast_rsqrt.c)"},
     {"combine-atomics", combine_atomics, CODEGEN, NULL,
      "a group's relaxed atomic additions summed per address, applied once (target/x86/atomic_combining.c)"},
+    {"shift-lanes", shift_lanes, CODEGEN, NULL,
+     "vector shifts by constants get amount 0 in out-of-range and poison lanes: LLVM 19's x86 code generator takes those lanes for zero (target/x86/shift_lanes.c)"},
     {NULL, NULL, 0, NULL, NULL},
 };
 #undef BUILD

@@ -142,12 +142,103 @@ static void test_abs_most_negative(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* Two uniform values stored side by side become one SLP vector with
+ * "alternate" operations (lane 0 a sign extension by shifts, lane 1 an and),
+ * and the lane that discards the shift is shifted by 65535: poison. LLVM 19's
+ * x86 code generator took that lane for zero and merged the lanes with an
+ * OR, keeping VPSRAVD's sign bits: (ushort)(0 - get_work_dim()) was
+ * 0xffffffff (loom-fuzz seed 1004659; pass shift-lanes). */
+static const char *shift_src =
+    "kernel void k(global uint *out, uint a) {\n"
+    "  uint g = get_global_id(0) + get_global_size(0) * get_global_id(1);\n"
+    "  char c = (char)a;\n"
+    "  ushort u = (ushort)(0u - get_work_dim());\n"
+    "  out[g * 8u + 2u] = (uint)c;\n"
+    "  out[g * 8u + 3u] = (uint)u;\n"
+    "}\n";
+
+static void test_shift_poison_lane(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, shift_src, "k", NULL);
+  if (!k)
+    return;
+  enum { G = 16, W = 8 };
+  int out[G * W], want[G * W];
+  cl_uint a = 0x80;
+  for (int i = 0; i < G * W; i++)
+    want[i] = i % W == 2 ? -128 : i % W == 3 ? 0xfffe : 0x12345678;
+  cl_mem ob = test_buffer_with(env, sizeof want, want);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ob, &ob));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof a, &a));
+  size_t g[2] = {4, 4}, l[2] = {4, 4};
+  CHECK_OK(test_run(env, k, 2, NULL, g, l));
+  test_read_back(env, ob, sizeof out, out);
+  CHECK(test_count_diff(out, want, G * W, "char and ushort side by side") == 0);
+  clReleaseMemObject(ob);
+  clReleaseKernel(k);
+}
+
+/* A private array kept per work-item (live across barriers) written at a
+ * computed index and then read: the loop vectoriser grouped the reads of
+ * pa[6] and pa[7] into one strided load placed before the store, which for
+ * a loop annotated parallel it took to be independent even within one
+ * work-item (loom-fuzz seed 1007124; wrong in the code specialised for the
+ * local size, from the second launch on). */
+static const char *private_store_src =
+    "kernel void k(global const uint *in, global uint *out, local uchar *la, uint u) {\n"
+    "  uint lid = get_local_id(0), lsz = get_local_size(0), gl = get_global_id(0);\n"
+    "  char pa[8];\n"
+    "  for (uint q = 0u; q < 8u; q++) pa[q] = (char)in[(gl * 3u + q) & 1023u];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  pa[((uint)pa[6]) & 7u] = (char)1;\n"
+    "  la[lid] = (uchar)pa[((uint)pa[7]) & 7u] | (uchar)u;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  out[gl] = la[(gl + 1u) % lsz];\n"
+    "}\n";
+
+static void test_private_store_then_load(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, private_store_src, "k", NULL);
+  if (!k)
+    return;
+  enum { G = 240, L = 60 };
+  cl_uint in[1024], u = 0x80;
+  int out[G], want[G], la[G];
+  uint64_t st = 7124;
+  for (int i = 0; i < 1024; i++)
+    in[i] = (cl_uint)test_xorshift64(&st);
+  for (int gl = 0; gl < G; gl++) {
+    signed char pa[8];
+    for (int q = 0; q < 8; q++)
+      pa[q] = (signed char)in[(gl * 3 + q) & 1023];
+    pa[(uint32_t)(int32_t)pa[6] & 7u] = 1;
+    la[gl] = (int)(((uint8_t)pa[(uint32_t)(int32_t)pa[7] & 7u]) | (uint8_t)u);
+  }
+  for (int gl = 0; gl < G; gl++)
+    want[gl] = la[gl / L * L + (gl + 1) % L];
+  cl_mem ib = test_buffer_with(env, sizeof in, in), ob = test_buffer_with(env, sizeof out, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ib, &ib));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof ob, &ob));
+  CHECK_OK(clSetKernelArg(k, 2, L, NULL));
+  CHECK_OK(clSetKernelArg(k, 3, sizeof u, &u));
+  size_t g = G, l = L;
+  for (int launch = 0; launch < 3; launch++) {
+    memset(out, 0, sizeof out);
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, ob, sizeof out, out);
+    CHECK(test_count_diff(out, want, G, "private array store, then load") == 0);
+  }
+  clReleaseMemObject(ib);
+  clReleaseMemObject(ob);
+  clReleaseKernel(k);
+}
+
 int main(void) {
   struct test_env env;
   test_env_init(&env);
   test_switch_after_barrier(&env);
   test_invariant_division_in_branch(&env);
   test_abs_most_negative(&env);
+  test_shift_poison_lane(&env);
+  test_private_store_then_load(&env);
   test_env_release(&env);
   return test_finish("test_fuzz_regressions");
 }

@@ -168,6 +168,26 @@ void set_stage(int in_ref, const char *fmt, ...)
     stage_page->in_reference = in_ref;
 }
 
+/* LOOM_FUZZ_DUMP=FILE: every differing word of a mismatch, for reducing */
+static void dump_mismatch(const char *ref, int shape, const cl_uint *got, const cl_uint *want,
+                          size_t n, const cl_int *acc, const cl_int *refacc)
+{
+    const char *path = getenv("LOOM_FUZZ_DUMP");
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (!f)
+        return;
+    fprintf(f, "shape %d, vs %s:\n", shape, ref);
+    for (size_t j = 0; j < n; j++)
+        if (got[j] != want[j])
+            fprintf(f, "  out[%zu] (work-item %zu, slot %zu) 0x%08x, reference 0x%08x\n", j,
+                    j / NOUT, j % NOUT, got[j], want[j]);
+    for (int j = 0; j < NACC; j++)
+        if (acc[j] != refacc[j])
+            fprintf(f, "  acc[%d] 0x%08x, reference 0x%08x\n", j, (unsigned)acc[j],
+                    (unsigned)refacc[j]);
+    fclose(f);
+}
+
 void run_generated(worker_cfg *c, uint64_t seed, result *res, int first_ref_only)
 {
     char *src;
@@ -268,6 +288,8 @@ void run_generated(worker_cfg *c, uint64_t seed, result *res, int first_ref_only
                     badacc = j;
                     break;
                 }
+            if (bad != (size_t)-1 || badacc >= 0)
+                dump_mismatch(c->tgt[i].label, s, o[0], o[i], n, acc[0], acc[i]);
             if (bad != (size_t)-1) {
                 res->kind = RK_MISMATCH;
                 snprintf(res->msg, sizeof res->msg,

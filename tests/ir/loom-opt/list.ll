@@ -10,7 +10,8 @@
 ; CHECK: {{^ *}}[[#]]  vector-variants {{ *}}build
 ; CHECK-NEXT: {{^ *}}[[#]]  mark-rsqrt {{ *}}codegen
 ; CHECK: {{^ *}}[[#]]  O3 {{ *}}codegen
-; CHECK: {{^ *}}[[#]]  combine-atomics {{ *}}codegen {{.*$}}
+; CHECK: {{^ *}}[[#]]  combine-atomics {{ *}}codegen
+; CHECK-NEXT: {{^ *}}[[#]]  shift-lanes {{ *}}codegen {{.*$}}
 ; CHECK-NOT: {{.}}
 
 define void @f() {

@@ -1,6 +1,7 @@
 /* Rewrites that only make sense on x86: integer division never trapping,
  * and after O3 the fp16 lowering (half_lower.h), non-temporal stores,
- * the AVX-512 reciprocal square root and combined atomic additions. */
+ * the AVX-512 reciprocal square root, combined atomic additions and vector
+ * shift amounts in range. */
 #ifndef LOOM_TARGET_X86_H
 #define LOOM_TARGET_X86_H
 #include "support/llvm_util.h"
@@ -27,5 +28,10 @@ void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) LOOM_HIDDE
  * with unused results are summed per address and applied when it ends, in
  * functions where nothing could observe the pending sums */
 void loom_combine_atomic_adds(LLVMModuleRef m) LOOM_HIDDEN;
+
+/* shift_lanes.c: just before code generation, vector shifts by constants
+ * get amount 0 in their out-of-range and poison lanes (LLVM 19's x86 code
+ * generator takes such lanes for zero, the instructions do not) */
+void loom_fix_shift_lanes(LLVMModuleRef m) LOOM_HIDDEN;
 
 #endif
