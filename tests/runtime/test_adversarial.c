@@ -15,6 +15,8 @@
  *  - builds under an address space limit (setrlimit RLIMIT_AS): a clean
  *    error or a success, never an abort;
  *  - 2,000 build/release cycles of a cached program: no linear RSS growth;
+ *  - 200 programs kept and run while others are released, JIT symbol names
+ *    swept after every release;
  *  - exit while the code of a big, released program is being generated:
  *    the process ends within a few seconds. */
 #include "harness.h"
@@ -609,6 +611,75 @@ static int child_cycles(const char *dir) {
   return test_failures ? 1 : 0;
 }
 
+/* ---- JIT symbol names ---- */
+
+/* Programs are kept, run, and released while others come and go, with the
+ * JIT's unused symbol names swept after every unload: LoomCL gave a
+ * kernel's name back twice after looking it up, so the sweep that another
+ * program's release started freed the name of a live program, and the heap
+ * was corrupted when that program was used or released (PyOpenCL's
+ * test_clmath aborted one run in six). Each kernel has a name of its own. */
+enum { SWEEP_CYCLES = 200 };
+
+static const char *named_src =
+    "kernel void k%u(global int *out, global const int *in) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  out[i] = in[i] * 3 + %uu * 0;\n"
+    "}\n";
+
+static cl_program build_named(struct test_env *env, unsigned n, cl_kernel *k) {
+  char src[512], name[32];
+  snprintf(src, sizeof src, named_src, n, n);
+  snprintf(name, sizeof name, "k%u", n);
+  const char *s = src;
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(env->context, 1, &s, NULL, &err);
+  CHECK_OK(clBuildProgram(p, 0, NULL, "", NULL, NULL));
+  *k = clCreateKernel(p, name, &err);
+  CHECK(*k != NULL);
+  return p;
+}
+
+static bool run_named(struct test_env *env, cl_kernel k) {
+  int in[64], out[64];
+  for (int i = 0; i < 64; i++)
+    in[i] = i - 20;
+  cl_mem bi = test_buffer_with(env, sizeof in, in), bo = test_buffer_with(env, sizeof out, NULL);
+  clSetKernelArg(k, 0, sizeof bo, &bo);
+  clSetKernelArg(k, 1, sizeof bi, &bi);
+  size_t g = 64;
+  bool ok = test_run(env, k, 1, NULL, &g, NULL) == CL_SUCCESS;
+  test_read_back(env, bo, sizeof out, out);
+  for (int i = 0; ok && i < 64; i++)
+    ok = out[i] == in[i] * 3;
+  clReleaseMemObject(bi);
+  clReleaseMemObject(bo);
+  return ok;
+}
+
+static int child_jit_names(const char *dir) {
+  setenv("LOOMCL_CACHE_DIR", dir, 1);
+  setenv("LOOMCL_JIT_SWEEP", "1", 1);
+  struct test_env env;
+  test_env_init(&env);
+  unsigned base = nonce() % 100000u * 1000u;
+  for (unsigned i = 0; i < SWEEP_CYCLES && !test_failures; i++) {
+    cl_kernel keep, other;
+    cl_program kept = build_named(&env, base + 2 * i, &keep);
+    CHECK(keep && run_named(&env, keep));
+    cl_program gone = build_named(&env, base + 2 * i + 1, &other); /* its release sweeps */
+    if (other)
+      clReleaseKernel(other);
+    clReleaseProgram(gone);
+    CHECK(keep && run_named(&env, keep));
+    if (keep)
+      clReleaseKernel(keep);
+    clReleaseProgram(kept);
+  }
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
 /* ---- exit during code generation ---- */
 
 /* a kernel whose code generation takes many seconds: a long chain of
@@ -717,6 +788,11 @@ int main(void) {
   CHECK(mkdtemp(cycle_dir) != NULL);
   scenario("build/release cycles", child_cycles, cycle_dir);
   remove_dir(cycle_dir);
+
+  char sweep_dir[] = "/tmp/loomcl-adv-sweep-XXXXXX";
+  CHECK(mkdtemp(sweep_dir) != NULL);
+  scenario("JIT names swept after every unload", child_jit_names, sweep_dir);
+  remove_dir(sweep_dir);
 
   /* exit while a released program's code is being generated: the child
    * says when it released the program; from then on it must be gone

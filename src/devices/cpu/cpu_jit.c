@@ -138,7 +138,8 @@ static void release_dylib(LLVMOrcJITDylibRef jd) {
     }
   }
   /* symbol names nobody refers to any more (each program's kernel names) */
-  if (++unloads_since_sweep >= 64) {
+  uint64_t every = (uint64_t)loom_cfg_int(LOOM_CFG_JIT_SWEEP);
+  if (++unloads_since_sweep >= (every ? every : 1)) {
     unloads_since_sweep = 0;
     LLVMOrcSymbolStringPoolClearDeadEntries(
         LLVMOrcExecutionSessionGetSymbolStringPool(LLVMOrcLLJITGetExecutionSession(jit)));
@@ -291,7 +292,11 @@ loom_wg_fn loom_jit_lookup(struct loom_device_code *code, const char *kernel_nam
   pthread_mutex_unlock(&r.lock);
   pthread_mutex_destroy(&r.lock);
   pthread_cond_destroy(&r.cond);
-  LLVMOrcReleaseSymbolStringPoolEntry(want.Name);
+  /* no release of want.Name: the lookup took over the reference interning
+   * gave (llvm-c/Orc.h). Releasing it too dropped the count of the kernel's
+   * symbol name to zero while ORC still used it; the periodic sweep below
+   * then freed the string and the process's heap was corrupted (PyOpenCL's
+   * test_clmath and test_array aborted, "corrupted double-linked list"). */
   free(sym);
   loom_time_phase(&t, "JIT: look up a kernel");
   loom_wg_fn fn;

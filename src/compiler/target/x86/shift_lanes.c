@@ -34,10 +34,12 @@ static LLVMValueRef fixed_amounts(LLVMValueRef amounts) {
   bool bad = false;
   for (unsigned k = 0; k < lanes; k++) {
     v[k] = LLVMGetAggregateElement(amounts, k);
-    if (v[k] && LLVMIsAConstantInt(v[k]) && LLVMConstIntGetZExtValue(v[k]) < bits)
+    if (!v[k])
+      return NULL; /* a lane that is not a plain constant: leave it */
+    if (LLVMIsAConstantInt(v[k]) && LLVMConstIntGetZExtValue(v[k]) < bits)
       continue;
-    if (v[k] && !LLVMIsAConstantInt(v[k]) && !LLVMIsUndef(v[k]) && !LLVMIsPoison(v[k]))
-      return NULL; /* something else: leave it */
+    if (!LLVMIsAConstantInt(v[k]) && !LLVMIsUndef(v[k]) && !LLVMIsPoison(v[k]))
+      return NULL;
     v[k] = LLVMConstInt(elem, 0, 0);
     bad = true;
   }
