@@ -95,7 +95,9 @@ suite_env() { # suite-name
   echo "XDG_CACHE_HOME=$TMP/xdg-$platform"
   echo "HOME=$TMP/home"
   if [ $asan = 1 ] && [ "$platform" = loomcl ]; then
-    echo "LD_PRELOAD=$libasan"
+    # libstdc++ too: ASan's __cxa_throw interceptor finds the real one only if
+    # it is loaded when ASan starts, and PyOpenCL throws C++ exceptions
+    echo "LD_PRELOAD=$libasan:$libstdcxx"
     # the hosts (Python, piglit, CLBlast) are not LoomCL's: their leaks are not ours
     echo "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:log_path=$OUT/$1.asan"
   fi
@@ -259,10 +261,11 @@ run_platform() { # loomcl|pocl
   done
 }
 
-libasan=""
+libasan="" libstdcxx=""
 if [ $asan = 1 ]; then
   libasan=$(gcc -print-file-name=libasan.so)
   [ -e "$libasan" ] || { echo "libasan not found (gcc -print-file-name=libasan.so)" >&2; exit 1; }
+  libstdcxx=$(gcc -print-file-name=libstdc++.so.6)
 fi
 run_platform loomcl
 [ $compare = 1 ] && run_platform pocl
