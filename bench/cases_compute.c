@@ -40,12 +40,6 @@ static const char *gemm_source =
     "  C[row * n + col] = acc;\n"
     "}\n";
 
-struct gemm_host {
-  int n;
-  bool fp64;
-  bool tiled;
-  void *A, *B; /* float or double, n x n */
-};
 
 /* sizes for about 50-300 ms per repetition on 2 cores: the naive kernels
  * are far slower than the tiled ones */
@@ -55,11 +49,11 @@ static int gemm_size(bool fp64, bool tiled) {
   return fp64 ? 448 : 384;
 }
 
-static void *gemm_prepare(bool quick, struct case_work *w, bool fp64, bool tiled) {
-  struct gemm_host *h = calloc(1, sizeof *h);
+static void *gemm_prepare_n(bool quick, struct case_work *w, bool fp64, bool tiled, int n) {
+  struct bench_gemm_host *h = calloc(1, sizeof *h);
   h->fp64 = fp64;
   h->tiled = tiled;
-  h->n = quick ? 128 : gemm_size(fp64, tiled);
+  h->n = quick ? 128 : n;
   size_t count = (size_t)h->n * h->n, elem = fp64 ? sizeof(double) : sizeof(float);
   h->A = bench_alloc(count * elem);
   h->B = bench_alloc(count * elem);
@@ -80,6 +74,14 @@ static void *gemm_prepare(bool quick, struct case_work *w, bool fp64, bool tiled
   return h;
 }
 
+static void *gemm_prepare(bool quick, struct case_work *w, bool fp64, bool tiled) {
+  return gemm_prepare_n(quick, w, fp64, tiled, gemm_size(fp64, tiled));
+}
+
+void *bench_gemm_prepare(bool quick, struct case_work *w, bool fp64, int n) {
+  return gemm_prepare_n(quick, w, fp64, false, n);
+}
+
 static void *sgemm_naive_prepare(bool q, struct case_work *w) {
   return gemm_prepare(q, w, false, false);
 }
@@ -93,15 +95,15 @@ static void *dgemm_tiled_prepare(bool q, struct case_work *w) {
   return gemm_prepare(q, w, true, true);
 }
 
-static void gemm_release(void *p) {
-  struct gemm_host *h = p;
+void bench_gemm_release(void *p) {
+  struct bench_gemm_host *h = p;
   free(h->A);
   free(h->B);
   free(h);
 }
 
 static struct instance *gemm_open(struct platform_env *env, void *host) {
-  struct gemm_host *h = host;
+  struct bench_gemm_host *h = host;
   const char *names[] = {h->tiled ? "gemm_tiled" : "gemm_naive", NULL};
   struct instance *in = bench_open_instance(
       env, gemm_source, h->fp64 ? "-DREAL=double -DFP64" : "-DREAL=float", names);
@@ -123,8 +125,8 @@ static struct instance *gemm_open(struct platform_env *env, void *host) {
 
 /* Checks 256 entries spread over C against a double-precision dot product;
  * the tolerance scales with sum |a_ik * b_kj|. */
-static bool gemm_check(struct instance *in, void *host) {
-  struct gemm_host *h = host;
+bool bench_gemm_check(struct instance *in, void *host) {
+  struct bench_gemm_host *h = host;
   size_t n = (size_t)h->n, elem = h->fp64 ? sizeof(double) : sizeof(float);
   void *C = bench_alloc(n * n * elem);
   bool ok = bench_read(in, 2, C, n * n * elem);
@@ -656,16 +658,16 @@ static bool private_check(struct instance *in, void *host) {
 const struct bench_case bench_compute_cases[] = {
     {.name = "sgemm_naive", .what = "384^3 SGEMM, one dot product per work-item",
      .limit = LIMIT_FP32, .prepare = sgemm_naive_prepare, .open = gemm_open,
-     .check = gemm_check, .release_host = gemm_release},
+     .check = bench_gemm_check, .release_host = bench_gemm_release},
     {.name = "sgemm_tiled", .what = "1024^3 SGEMM, 16x16 local tiles and barriers",
      .limit = LIMIT_FP32, .prepare = sgemm_tiled_prepare, .open = gemm_open,
-     .check = gemm_check, .release_host = gemm_release},
+     .check = bench_gemm_check, .release_host = bench_gemm_release},
     {.name = "dgemm_naive", .what = "448^3 DGEMM, one dot product per work-item",
      .limit = LIMIT_FP64, .needs_fp64 = true, .prepare = dgemm_naive_prepare,
-     .open = gemm_open, .check = gemm_check, .release_host = gemm_release},
+     .open = gemm_open, .check = bench_gemm_check, .release_host = bench_gemm_release},
     {.name = "dgemm_tiled", .what = "640^3 DGEMM, 16x16 local tiles and barriers",
      .limit = LIMIT_FP64, .needs_fp64 = true, .prepare = dgemm_tiled_prepare,
-     .open = gemm_open, .check = gemm_check, .release_host = gemm_release},
+     .open = gemm_open, .check = bench_gemm_check, .release_host = bench_gemm_release},
     {.name = "nbody", .what = "6144 bodies all pairs, float4 and rsqrt (20 FLOP/pair), 4 launches",
      .limit = LIMIT_FP32, .prepare = nbody_prepare, .open = nbody_open, .check = nbody_check,
      .release_host = nbody_release},

@@ -41,7 +41,8 @@ struct summary_row {
 };
 
 static const struct bench_case *const case_tables[] = {bench_memory_cases, bench_compute_cases,
-                                                       bench_math_cases, bench_runtime_cases};
+                                                       bench_math_cases, bench_thirdparty_cases,
+                                                       bench_runtime_cases};
 
 static void usage(FILE *f) {
   fprintf(f, "usage: bench_suite [--quick] [--reps N] [--cases name,name] [--list] "
@@ -279,10 +280,11 @@ static void run_case(const struct bench_case *c, const struct options *o,
                      struct platform_env *envs, int n_envs, struct summary_row *row) {
   memset(row, 0, sizeof *row);
   row->c = c;
-  void *host = c->prepare(o->quick, &row->work);
+  bool available = !c->available || c->available();
+  void *host = available ? c->prepare(o->quick, &row->work) : NULL;
   struct instance *inst[MAX_PLATFORMS] = {0};
   for (int p = 0; p < n_envs; p++) {
-    row->r[p].outcome = OUTCOME_ERROR;
+    row->r[p].outcome = available ? OUTCOME_ERROR : OUTCOME_SKIPPED;
     row->r[p].seconds = INFINITY;
     if (!host)
       continue;

@@ -60,6 +60,9 @@ struct bench_case {
   enum limit_kind limit;
   int reps;         /* 0: the suite's default */
   bool no_warmup;   /* the first run is what is measured (cold builds) */
+  /* false: the case is skipped on every platform (third-party software that
+   * is not installed; it says why). NULL: always available. */
+  bool (*available)(void);
   bool needs_fp64;
   /* Inputs and reference; fills *work. NULL on failure. */
   void *(*prepare)(bool quick, struct case_work *work);
@@ -81,6 +84,7 @@ extern const struct bench_case bench_memory_cases[];
 extern const struct bench_case bench_compute_cases[];
 extern const struct bench_case bench_runtime_cases[];
 extern const struct bench_case bench_math_cases[];
+extern const struct bench_case bench_thirdparty_cases[];
 
 /* ---- helpers (cl_util.c) ---- */
 double bench_now(void); /* seconds, monotonic */
@@ -115,5 +119,18 @@ bool bench_close_f(const float *got, const float *want, size_t n, double rel_tol
 bool bench_close_d(const double *got, const double *want, size_t n, double rel_tol,
                    double abs_tol);
 void bench_report_cl_error(const char *what, cl_int err);
+
+struct bench_gemm_host {
+  int n;
+  bool fp64;
+  bool tiled;
+  void *A, *B; /* float or double, n x n, row-major */
+};
+/* cases_compute.c: n x n GEMM inputs A and B (float, or double with fp64; 128
+ * with quick), and the check of C (buffer 2 of the instance) on 256 sampled
+ * entries against double-precision dot products */
+void *bench_gemm_prepare(bool quick, struct case_work *w, bool fp64, int n);
+bool bench_gemm_check(struct instance *in, void *host);
+void bench_gemm_release(void *host);
 
 #endif
