@@ -103,10 +103,15 @@ static bool case_selected(const struct options *o, const char *name) {
 }
 
 /* ---- platforms ---- */
-static void make_short_name(struct platform_env *e) {
-  if (strcasestr(e->name, "Portable Computing Language") || strcasestr(e->name, "pocl"))
-    snprintf(e->short_name, sizeof e->short_name, "PoCL");
-  else {
+/* "PoCL 3.1", "PoCL 7.1" (from CL_PLATFORM_VERSION: two PoCLs share one
+ * platform name), else the platform name's first word */
+static void make_short_name(struct platform_env *e, const char *version) {
+  if (strcasestr(e->name, "Portable Computing Language") || strcasestr(e->name, "pocl")) {
+    const char *v = strstr(version, "PoCL ");
+    int len = v ? (int)strcspn(v + 5, " +") : 0;
+    snprintf(e->short_name, sizeof e->short_name, "PoCL%s%.*s", len ? " " : "", len > 6 ? 6 : len,
+             v ? v + 5 : "");
+  } else {
     size_t len = strcspn(e->name, " ");
     if (len >= sizeof e->short_name)
       len = sizeof e->short_name - 1;
@@ -119,7 +124,9 @@ static bool open_platform(cl_platform_id id, struct platform_env *e) {
   memset(e, 0, sizeof *e);
   e->platform = id;
   clGetPlatformInfo(id, CL_PLATFORM_NAME, sizeof e->name - 1, e->name, NULL);
-  make_short_name(e);
+  char version[256] = "";
+  clGetPlatformInfo(id, CL_PLATFORM_VERSION, sizeof version - 1, version, NULL);
+  make_short_name(e, version);
   if (clGetDeviceIDs(id, CL_DEVICE_TYPE_CPU, 1, &e->device, NULL) != CL_SUCCESS)
     return false;
   cl_int err;
