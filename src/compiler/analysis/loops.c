@@ -43,7 +43,7 @@ bool loom_loops_find(struct loom_loops *l, const struct loom_domtree *d) {
   bool ok = loop_of && stack;
   for (size_t i = 0; ok && i < d->n; i++)
     loop_of[i] = SIZE_MAX;
-  /* a back edge p -> h: h dominates p, i.e. h is a predecessor-target that dominates */
+  /* every back edge p -> h (h dominates its predecessor p) adds to h's loop */
   for (size_t h = 0; ok && h < d->n; h++)
     for (size_t k = 0; ok && k < d->npreds[h]; k++) {
       size_t p = d->preds[h][k];

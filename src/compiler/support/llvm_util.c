@@ -177,6 +177,20 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
   LLVMDisposeBuilder(b);
 }
 
+void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) {
+  size_t len;
+  const char *name = LLVMGetValueName2(i, &len);
+  char small[64], *copy = len < sizeof small ? small : malloc(len + 1);
+  if (copy) {
+    memcpy(copy, name, len);
+    copy[len] = 0;
+  }
+  LLVMInstructionRemoveFromParent(i);
+  LLVMInsertIntoBuilderWithName(b, i, copy ? copy : "");
+  if (copy != small)
+    free(copy);
+}
+
 LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(from));
   LLVMValueRef f = LLVMGetBasicBlockParent(bb);
@@ -191,8 +205,7 @@ LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) {
   LLVMPositionBuilderAtEnd(b, nb);
   for (LLVMValueRef i = from, next; i; i = next) {
     next = LLVMGetNextInstruction(i);
-    LLVMInstructionRemoveFromParent(i);
-    LLVMInsertIntoBuilder(b, i);
+    loom_move_instruction(b, i);
   }
   LLVMPositionBuilderAtEnd(b, bb);
   LLVMBuildBr(b, nb);

@@ -48,6 +48,10 @@ bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 /* Collects every call to `name` inside f into a malloc'd array. */
 LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) LOOM_HIDDEN;
 
+/* Moves instruction i to b's insertion point, keeping its name (inserting
+ * through a builder would name it anew). */
+void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) LOOM_HIDDEN;
+
 /* Moves the instructions of bb starting at `from` into a new block inserted
  * after bb; bb ends with a branch to it. PHIs in the successors are updated. */
 LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) LOOM_HIDDEN;

@@ -26,45 +26,14 @@
 #include "vectorize/vectorize.h"
 #include <assert.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { MAX_CHAIN = 64 };
-
-static bool is_division(LLVMValueRef i) {
-  if (!LLVMIsABinaryOperator(i))
-    return false;
-  LLVMOpcode op = LLVMGetInstructionOpcode(i);
-  return op == LLVMUDiv || op == LLVMURem || op == LLVMSDiv || op == LLVMSRem;
-}
-
-/* c is an integer constant that cannot make the division trap */
-static bool harmless_constant(LLVMValueRef c, bool is_signed) {
-  if (!LLVMIsAConstantInt(c))
-    return false;
-  return LLVMConstIntGetZExtValue(c) != 0 && !(is_signed && LLVMConstIntGetSExtValue(c) == -1);
-}
-
-/* a division LLVM hoists itself: by a constant that cannot trap, in every lane */
-static bool constant_divisor(LLVMValueRef div) {
-  LLVMValueRef d = LLVMGetOperand(div, 1);
-  LLVMOpcode op = LLVMGetInstructionOpcode(div);
-  bool is_signed = op == LLVMSDiv || op == LLVMSRem;
-  if (LLVMGetTypeKind(LLVMTypeOf(d)) != LLVMVectorTypeKind)
-    return harmless_constant(d, is_signed);
-  if (!LLVMIsAConstant(d))
-    return false;
-  unsigned lanes = LLVMGetVectorSize(LLVMTypeOf(d));
-  for (unsigned k = 0; k < lanes; k++)
-    if (!harmless_constant(LLVMGetAggregateElement(d, k), is_signed))
-      return false;
-  return true;
-}
 
 static bool module_has_variable_division(LLVMModuleRef m) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (is_division(i) && !constant_divisor(i))
+        if (loom_is_int_division(i) && !loom_division_cannot_trap(i))
           return true;
   return false;
 }
@@ -73,19 +42,18 @@ static bool module_has_variable_division(LLVMModuleRef m) {
  * operands: it may run where the program would not have run it */
 static bool pure(LLVMValueRef i) {
   if (LLVMIsABinaryOperator(i))
-    return !is_division(i);
+    return !loom_is_int_division(i);
   if (LLVMIsACastInst(i) || LLVMIsACmpInst(i) || LLVMIsASelectInst(i) ||
       LLVMIsAGetElementPtrInst(i) || LLVMIsAExtractElementInst(i) ||
       LLVMIsAInsertElementInst(i) || LLVMIsAShuffleVectorInst(i))
     return true;
   if (LLVMGetInstructionOpcode(i) == LLVMFreeze)
     return true;
-  if (LLVMIsACallInst(i)) {
+  if (LLVMIsACallInst(i)) { /* min, max, fma, sqrt, ...: no side effects, no trap */
     LLVMValueRef callee = LLVMGetCalledValue(i);
     size_t len;
-    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-    return !strncmp(name, "llvm.umax.", 10) || !strncmp(name, "llvm.umin.", 10) ||
-           !strncmp(name, "llvm.smax.", 10) || !strncmp(name, "llvm.smin.", 10);
+    return callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee) &&
+           loom_widenable_intrinsic(LLVMGetValueName2(callee, &len));
   }
   return false;
 }
@@ -130,22 +98,6 @@ static bool collect(struct hoist *h, LLVMValueRef v) {
   return true;
 }
 
-/* moves i to the builder's position, keeping its name (inserting through a
- * builder names an instruction anew) */
-static void move_to(LLVMBuilderRef b, LLVMValueRef i) {
-  size_t len;
-  const char *name = LLVMGetValueName2(i, &len);
-  char small[64], *copy = len < sizeof small ? small : malloc(len + 1);
-  if (copy) {
-    memcpy(copy, name, len);
-    copy[len] = 0;
-  }
-  LLVMInstructionRemoveFromParent(i);
-  LLVMInsertIntoBuilderWithName(b, i, copy ? copy : "");
-  if (copy != small)
-    free(copy);
-}
-
 static bool hoist_division(LLVMBuilderRef b, const struct loom_domtree *d,
                            const struct loom_loops *loops, LLVMValueRef div) {
   size_t blk;
@@ -163,8 +115,8 @@ static bool hoist_division(LLVMBuilderRef b, const struct loom_domtree *d,
   assert(loom_dominates(d, h.to, LLVMGetInstructionParent(div)));
   LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(h.to));
   for (size_t k = 0; k < h.n; k++)
-    move_to(b, h.chain[k]);
-  move_to(b, div);
+    loom_move_instruction(b, h.chain[k]);
+  loom_move_instruction(b, div);
   LLVMPositionBuilderBefore(b, div);
   LLVMOpcode op = LLVMGetInstructionOpcode(div);
   LLVMValueRef n = LLVMGetOperand(div, 0);
@@ -182,7 +134,7 @@ static unsigned hoist_in_function(LLVMBuilderRef b, LLVMValueRef f) {
   LLVMValueRef *divs = NULL;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!is_division(i) || constant_divisor(i))
+      if (!loom_is_int_division(i) || loom_division_cannot_trap(i))
         continue;
       if (n == cap) {
         size_t nc = cap ? 2 * cap : 16;

@@ -224,9 +224,8 @@ static void combine(LLVMValueRef rmw, const struct combine_plan *p,
   LLVMBuildStore(bld, LLVMBuildOr(bld, word, bit, ""), wptr);
   LLVMBuildBr(bld, tail);
   /* the original addition, for aliased arguments */
-  LLVMInstructionRemoveFromParent(rmw);
   LLVMPositionBuilderAtEnd(bld, direct);
-  LLVMInsertIntoBuilder(bld, rmw);
+  loom_move_instruction(bld, rmw);
   LLVMBuildBr(bld, tail);
 }
 

@@ -20,13 +20,34 @@ static LLVMValueRef splat(LLVMValueRef c, unsigned lanes) {
 
 static bool is_signed_div(LLVMOpcode op) { return op == LLVMSDiv || op == LLVMSRem; }
 
-/* true when constant divisor d can never trap */
-static bool safe_constant(LLVMValueRef d, bool is_signed) {
-  if (!LLVMIsAConstantInt(d))
+/* c is an integer constant that cannot make the division trap */
+static bool harmless_constant(LLVMValueRef c, bool is_signed) {
+  if (!c || !LLVMIsAConstantInt(c))
     return false;
-  if (LLVMConstIntGetZExtValue(d) == 0)
+  if (LLVMConstIntGetZExtValue(c) == 0)
     return false;
-  return !(is_signed && LLVMConstIntGetSExtValue(d) == -1);
+  return !(is_signed && LLVMConstIntGetSExtValue(c) == -1);
+}
+
+bool loom_is_int_division(LLVMValueRef i) {
+  if (!LLVMIsABinaryOperator(i))
+    return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  return op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem;
+}
+
+bool loom_division_cannot_trap(LLVMValueRef div) {
+  LLVMValueRef d = LLVMGetOperand(div, 1);
+  bool is_signed = is_signed_div(LLVMGetInstructionOpcode(div));
+  LLVMTypeRef ty = LLVMTypeOf(d);
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+    return harmless_constant(d, is_signed);
+  if (!LLVMIsAConstant(d))
+    return false;
+  for (unsigned k = 0, lanes = LLVMGetVectorSize(ty); k < lanes; k++)
+    if (!harmless_constant(LLVMGetAggregateElement(d, k), is_signed))
+      return false;
+  return true;
 }
 
 LLVMValueRef loom_safe_divisor(LLVMBuilderRef b, LLVMOpcode op, LLVMValueRef n, LLVMValueRef d) {
@@ -62,24 +83,19 @@ LLVMValueRef loom_safe_divisor(LLVMBuilderRef b, LLVMOpcode op, LLVMValueRef n, 
 }
 
 static void guard(LLVMBuilderRef b, LLVMValueRef inst) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  LLVMValueRef n = LLVMGetOperand(inst, 0), d = LLVMGetOperand(inst, 1);
-  if (safe_constant(d, is_signed_div(op)))
+  if (loom_division_cannot_trap(inst))
     return;
   LLVMPositionBuilderBefore(b, inst);
-  LLVMSetOperand(inst, 1, loom_safe_divisor(b, op, n, d));
+  LLVMSetOperand(inst, 1, loom_safe_divisor(b, LLVMGetInstructionOpcode(inst),
+                                            LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)));
 }
 
 void loom_guard_divisions(LLVMModuleRef m) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsABinaryOperator(i))
-          continue;
-        LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        if (op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem)
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (loom_is_int_division(i))
           guard(b, i);
-      }
   LLVMDisposeBuilder(b);
 }

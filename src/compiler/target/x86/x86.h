@@ -8,6 +8,10 @@
 
 /* safe_division.c: integer divisions never trap */
 void loom_guard_divisions(LLVMModuleRef m) LOOM_HIDDEN;
+/* an sdiv, udiv, srem or urem */
+bool loom_is_int_division(LLVMValueRef i) LOOM_HIDDEN;
+/* the division's divisor is a constant that traps in no lane */
+bool loom_division_cannot_trap(LLVMValueRef div) LOOM_HIDDEN;
 /* d, or 1 where op (sdiv, udiv, srem, urem) of n by d would trap; built at b */
 LLVMValueRef loom_safe_divisor(LLVMBuilderRef b, LLVMOpcode op, LLVMValueRef n,
                                LLVMValueRef d) LOOM_HIDDEN;
