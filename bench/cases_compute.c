@@ -102,6 +102,14 @@ void bench_gemm_release(void *p) {
   free(h);
 }
 
+bool bench_gemm_buffers(struct instance *in, const struct bench_gemm_host *h) {
+  size_t bytes = (size_t)h->n * h->n * (h->fp64 ? sizeof(double) : sizeof(float));
+  in->buffers[0] = bench_buffer(in->env, bytes, h->A);
+  in->buffers[1] = bench_buffer(in->env, bytes, h->B);
+  in->buffers[2] = bench_buffer(in->env, bytes, NULL);
+  return in->buffers[0] && in->buffers[1] && in->buffers[2];
+}
+
 static struct instance *gemm_open(struct platform_env *env, void *host) {
   struct bench_gemm_host *h = host;
   const char *names[] = {h->tiled ? "gemm_tiled" : "gemm_naive", NULL};
@@ -109,12 +117,7 @@ static struct instance *gemm_open(struct platform_env *env, void *host) {
       env, gemm_source, h->fp64 ? "-DREAL=double -DFP64" : "-DREAL=float", names);
   if (!in)
     return NULL;
-  size_t bytes = (size_t)h->n * h->n * (h->fp64 ? sizeof(double) : sizeof(float));
-  in->buffers[0] = bench_buffer(env, bytes, h->A);
-  in->buffers[1] = bench_buffer(env, bytes, h->B);
-  in->buffers[2] = bench_buffer(env, bytes, NULL);
-  if (!in->buffers[0] || !in->buffers[1] || !in->buffers[2] ||
-      !bench_args(in, 0, "ibbb", h->n, 0, 1, 2)) {
+  if (!bench_gemm_buffers(in, h) || !bench_args(in, 0, "ibbb", h->n, 0, 1, 2)) {
     bench_close_instance(in);
     return NULL;
   }

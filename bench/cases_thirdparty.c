@@ -48,11 +48,7 @@ static struct instance *clblast_gemm_open(struct platform_env *env, void *host) 
   if (!in)
     return NULL;
   in->env = env;
-  size_t bytes = (size_t)h->n * h->n * (h->fp64 ? sizeof(double) : sizeof(float));
-  in->buffers[0] = bench_buffer(env, bytes, h->A);
-  in->buffers[1] = bench_buffer(env, bytes, h->B);
-  in->buffers[2] = bench_buffer(env, bytes, NULL);
-  if (!in->buffers[0] || !in->buffers[1] || !in->buffers[2]) {
+  if (!bench_gemm_buffers(in, h)) {
     bench_close_instance(in);
     return NULL;
   }

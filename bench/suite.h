@@ -130,6 +130,8 @@ struct bench_gemm_host {
  * with quick), and the check of C (buffer 2 of the instance) on 256 sampled
  * entries against double-precision dot products */
 void *bench_gemm_prepare(bool quick, struct case_work *w, bool fp64, int n);
+/* buffers 0, 1, 2 of in: A and B copied, C zeroed; false (reported) on failure */
+bool bench_gemm_buffers(struct instance *in, const struct bench_gemm_host *h);
 bool bench_gemm_check(struct instance *in, void *host);
 void bench_gemm_release(void *host);
 
