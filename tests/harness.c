@@ -9,6 +9,11 @@ int test_checks;
 void test_env_init(struct test_env *env) {
   cl_int err;
   memset(env, 0, sizeof *env);
+  /* deterministic: a kernel with barriers runs its specialised code from its
+   * second launch on, compiled then (core/variants.c); the default way, in
+   * the background and timed, is test_specialize's. Also keeps background
+   * compilations from writing LOOMCL_DUMP_IR_OPT while a test reads it. */
+  setenv("LOOMCL_SPECIALIZE", "always", 0);
   if (clGetPlatformIDs(1, &env->platform, NULL) != CL_SUCCESS ||
       clGetDeviceIDs(env->platform, CL_DEVICE_TYPE_ALL, 1, &env->device, NULL) != CL_SUCCESS) {
     fprintf(stderr, "no LoomCL platform/device\n");

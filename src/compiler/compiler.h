@@ -156,6 +156,12 @@ int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
                            const uint64_t local[3], struct loom_blob *object,
                            char **log) LOOM_HIDDEN;
+/* Brackets LLVM work on a thread that is not a compile thread (a kernel
+ * specialised in the background, src/core/variants.c): exit waits for it as
+ * for a running compile job (codegen_jobs.c). begin returns false once the
+ * process is exiting: then do not start. */
+bool loom_compiler_work_begin(void) LOOM_HIDDEN;
+void loom_compiler_work_end(void) LOOM_HIDDEN;
 /* the name a specialised kernel's code is looked up under (the driver's code_lookup),
  * at most LOOM_SPEC_SYMBOL_MAX - 1 characters (longer kernel names are cut,
  * the same way wherever the name is made) */

@@ -166,6 +166,7 @@ static int wg_function(struct loom_pipeline *p) {
       b->divergent = slots.divergent; /* freed with the builds */
       b->masked = slots.masked;
       b->where_slot = slots.where_slot;
+      b->simd_bytes = p->target->simd_bytes;
     }
   }
   for (uint32_t i = 0; i < n && rc == 0; i++)

@@ -8,6 +8,8 @@
 static void launch_complete(struct loom_launch *launch, cl_int status) {
   /* the launch is the first member of the core's ndrange */
   struct loom_ndrange *nd = (struct loom_ndrange *)launch;
+  if (nd->timed && status == CL_COMPLETE)
+    loom_variant_timed(nd->kernel, nd->variant, &nd->trial);
   loom_event_complete(nd->event, status);
 }
 
@@ -56,8 +58,9 @@ cl_int loom_enqueue_ndrange(cl_command_queue queue, cl_kernel kernel, cl_uint wo
       l->local[d] = local[d];
       l->groups[d] = (global[d] + local[d] - 1) / local[d];
     }
-    nd->variant = loom_kernel_variant(kernel, l->local);
-    l->full_fn = nd->variant ? &nd->variant->fn : NULL;
+    nd->variant = loom_kernel_variant(kernel, l->local, &nd->specialised, &nd->trial, &nd->timed);
+    l->full_fn = nd->specialised ? &nd->variant->fn : NULL;
+    l->trial = nd->timed ? &nd->trial : NULL;
     l->complete = launch_complete;
     ev->cmd.payload = nd;
     ev->cmd.async = ndrange_async;

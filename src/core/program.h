@@ -6,13 +6,25 @@
 #include "loom.h"
 
 /* A kernel's code specialised for one local size (variants.c): fn is NULL
- * until loaded, and is read by launches without a lock. */
-enum { LOOM_VARIANT_NEW, LOOM_VARIANT_COMPILING, LOOM_VARIANT_READY, LOOM_VARIANT_FAILED };
+ * until loaded, and is read by launches without a lock. After loading, a
+ * trial times launches of both codes (TRIAL), then the specialised code
+ * stays (READY) or the generic one (SLOWER). */
+enum {
+  LOOM_VARIANT_NEW,
+  LOOM_VARIANT_COMPILING,
+  LOOM_VARIANT_TRIAL,
+  LOOM_VARIANT_READY,
+  LOOM_VARIANT_SLOWER,
+  LOOM_VARIANT_FAILED
+};
 struct loom_variant {
   uint64_t local[3];
   _Atomic(loom_wg_fn) fn;
   atomic_int state;
-  unsigned launches; /* under the program's lock */
+  /* under the program's lock; index 0: the generic code, 1: specialised */
+  unsigned launches;  /* LOOMCL_SPECIALIZE=always: launches so far */
+  unsigned trial_launches; /* enqueued so far */
+  uint64_t trial_ns[2], trial_groups[2]; /* work-groups timed, and their time */
   struct loom_variant *next;
 };
 
@@ -62,6 +74,9 @@ struct loom_ndrange {
   cl_kernel kernel; /* internal reference: keeps meta and code alive */
   /* the code specialised for the local size (NULL: none asked for) */
   struct loom_variant *variant;
+  bool specialised;   /* this launch runs it (for its full-sized groups) */
+  bool timed;         /* this launch is part of the variant's trial */
+  struct loom_code_trial trial; /* its times (launch.trial points here) */
   cl_mem *mems;     /* internal references held until completion */
   struct loom_mem_range *ranges; /* the same buffers, for the driver */
   cl_uint num_mems;
@@ -87,7 +102,14 @@ void loom_device_target(cl_device_id dev, struct loom_target *t) LOOM_HIDDEN;
 
 /* variants.c: the variant of k for a launch with local size `local` (NULL
  * if none is made); counts the launch and may start specialising */
-struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) LOOM_HIDDEN;
+/* the variant of k for local (NULL: none); *use_spec: this launch runs the
+ * specialised code; if *trial was filled in (parity), the launch is a trial:
+ * its groups alternate between the codes and loom_variant_timed gets it */
+struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], bool *use_spec,
+                                         struct loom_code_trial *trial, bool *timed) LOOM_HIDDEN;
+/* a trial launch of v completed with times t */
+void loom_variant_timed(cl_kernel k, struct loom_variant *v,
+                        const struct loom_code_trial *t) LOOM_HIDDEN;
 /* drops a build's variants (its code is being unloaded); lock held */
 void loom_variants_free(struct loom_program_build *b) LOOM_HIDDEN;
 

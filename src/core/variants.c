@@ -2,37 +2,53 @@
  *
  * The work-group function a build makes works for any local size, which it
  * reads from its context. Compiled again with the size as constants
- * (compiler/workgroup/wg_specialize.c), O3 knows the work-item loops' trip counts:
- * on 2 cores tiled SGEMM on 16x16 groups runs 1.65x faster, DGEMM 1.23x,
- * the transpose and the tree reduction 1.15x. A (kernel, local size)
- * launched a second time is specialised then, on the launching thread
- * (tens of milliseconds; the disk cache keeps the code for later runs), and
- * that launch and the later ones run their full-sized groups with it. Done
- * in the background instead, the compilation took one of the two cores
- * from the launches it was meant to speed up (DGEMM 40 -> 24-48 GFLOP/s).
+ * (compiler/workgroup/wg_specialize.c), O3 knows the work-item loops' trip
+ * counts: on 2 cores tiled SGEMM on 16x16 groups runs 1.65x faster, DGEMM
+ * 1.23x, the transpose 1.15x. But not every kernel gains: a tree reduction
+ * written the tutorial way (barrier after the conditional add) ran 30%
+ * slower specialised. So:
+ *
+ *  - The first launch of a (kernel, local size) queues the specialisation
+ *    on one background thread, and no launch ever waits for it: launches
+ *    run the generic code until it is loaded. The disk cache keeps the code
+ *    for later runs. (At a lower priority, the compilation took seconds
+ *    beside a long kernel using every core, and DGEMM ran generic meanwhile.)
+ *  - Then a trial: the next launch's full-sized groups alternate between the
+ *    two codes, each group timed by the driver; once TRIAL_GROUPS of each
+ *    ran (one launch of 32 groups or more), the faster code stays (the
+ *    specialised one must not be slower). Timing groups side by side in
+ *    one launch compares them in the same cache and load conditions, and
+ *    costs at most half a launch of the slower code. A kernel launched only
+ *    once costs one background compilation, nothing more.
  *
  * Only kernels with barriers are specialised: their work-item loops are
  * short (one per region between barriers), so the loop overhead the
- * constants remove is large. Without barriers the one work-item loop spans
- * the group and gains little, and some kernels lost (n-body's outer-loop
- * vectorisation 90 -> 70 GFLOP/s). Kernels whose divergent loops run in
- * passes over the group (divergent_loops.c) are left generic too: with
- * constant sizes O3 reshapes those passes badly (Mandelbrot 47 -> 30).
+ * constants remove is large; without barriers the one work-item loop spans
+ * the group and gains little. Kernels whose divergent loops run in passes
+ * over the group (divergent_loops.c) are left generic too: with constant
+ * sizes O3 reshapes those passes badly (Mandelbrot 47 -> 30).
  *
  * LOOMCL_SPECIALIZE=0 turns this off; =verbose reports each kernel
- * specialised on stderr. */
+ * specialised and each trial's outcome on stderr; =always specialises on
+ * the launching thread at the second launch and keeps the code untimed (as
+ * verbose, reported): the test suite and the fuzzer use it to run the
+ * specialised code deterministically. */
 #include "program.h"
 #include "support/util.h"
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_VARIANTS_PER_KERNEL = 4, LAUNCHES_BEFORE_SPECIALISING = 2 };
-enum { MODE_OFF, MODE_ON, MODE_VERBOSE };
+enum { MAX_VARIANTS_PER_KERNEL = 4, TRIAL_GROUPS = 16, MAX_TRIAL_LAUNCHES = 32 };
+enum { MODE_OFF, MODE_ON, MODE_VERBOSE, MODE_ALWAYS };
 
-/* LOOMCL_SPECIALIZE's words are 0, 1, verbose: MODE_* in that order */
-_Static_assert(MODE_OFF == 0 && MODE_ON == 1 && MODE_VERBOSE == 2, "LOOMCL_SPECIALIZE choices");
+/* LOOMCL_SPECIALIZE's words are 0, 1, verbose, always: MODE_* in that order */
+_Static_assert(MODE_OFF == 0 && MODE_ON == 1 && MODE_VERBOSE == 2 && MODE_ALWAYS == 3,
+               "LOOMCL_SPECIALIZE choices");
+
+static int mode(void) { return (int)loom_cfg_int(LOOM_CFG_SPECIALIZE); }
 
 void loom_variants_free(struct loom_program_build *b) {
   if (b->variants)
@@ -78,9 +94,11 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
     fn = b->device->ops->code_lookup(b->code, symbol);
   }
   atomic_store_explicit(&v->fn, fn, memory_order_release);
-  atomic_store(&v->state, fn ? LOOM_VARIANT_READY : LOOM_VARIANT_FAILED);
+  atomic_store(&v->state, !fn                    ? LOOM_VARIANT_FAILED
+                          : mode() == MODE_ALWAYS ? LOOM_VARIANT_READY
+                                                  : LOOM_VARIANT_TRIAL);
   pthread_mutex_unlock(&p->lock);
-  if (loom_cfg_int(LOOM_CFG_SPECIALIZE) == MODE_VERBOSE)
+  if (mode() >= MODE_VERBOSE)
     fprintf(stderr, "LoomCL: kernel %s %s for local size %llux%llux%llu%s%s\n", kernel,
             fn ? "specialised" : "not specialised", (unsigned long long)v->local[0],
             (unsigned long long)v->local[1], (unsigned long long)v->local[2],
@@ -110,32 +128,151 @@ static struct loom_variant *find_or_add(struct loom_program_build *b, uint32_t i
   return v;
 }
 
-struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3]) {
+/* ---- the background thread ---- */
+
+struct spec_job {
+  cl_kernel kernel; /* an internal reference: no rebuild meanwhile */
+  struct loom_program_build *b;
+  uint32_t i;
+  struct loom_variant *v;
+  struct spec_job *next;
+};
+
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t work;
+  struct spec_job *head, *tail;
+  bool started;
+} bg = {.lock = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER};
+
+static void *background(void *arg) {
+  (void)arg;
+  for (;;) {
+    pthread_mutex_lock(&bg.lock);
+    while (!bg.head)
+      pthread_cond_wait(&bg.work, &bg.lock);
+    struct spec_job *j = bg.head;
+    bg.head = j->next;
+    if (!bg.head)
+      bg.tail = NULL;
+    pthread_mutex_unlock(&bg.lock);
+    /* releasing the kernel may unload the program's code from the JIT:
+     * LLVM work too, which exit must wait for */
+    bool working = loom_compiler_work_begin();
+    if (working)
+      specialise(j->kernel->program, j->b, j->i, j->v, j->kernel->device);
+    else /* exiting: nobody will launch it */
+      atomic_store(&j->v->state, LOOM_VARIANT_FAILED);
+    LOOM_RELEASE(j->kernel);
+    if (working)
+      loom_compiler_work_end();
+    free(j);
+  }
+  return NULL;
+}
+
+/* queues the specialisation of kernel i of b (k's) for v; false if it cannot */
+static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, struct loom_variant *v) {
+  struct spec_job *j = calloc(1, sizeof *j);
+  if (!j)
+    return false;
+  LOOM_RETAIN(k);
+  *j = (struct spec_job){k, b, i, v, NULL};
+  pthread_mutex_lock(&bg.lock);
+  if (!bg.started) {
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 16u << 20); /* LLVM recurses over big functions */
+    bg.started = pthread_create(&t, &attr, background, NULL) == 0;
+    if (bg.started)
+      pthread_detach(t);
+    pthread_attr_destroy(&attr);
+  }
+  bool ok = bg.started;
+  if (ok) {
+    if (bg.tail)
+      bg.tail->next = j;
+    else
+      bg.head = j;
+    bg.tail = j;
+    pthread_cond_signal(&bg.work);
+  }
+  pthread_mutex_unlock(&bg.lock);
+  if (!ok) {
+    LOOM_RELEASE(k);
+    free(j);
+  }
+  return ok;
+}
+
+/* ---- choosing the code of a launch ---- */
+
+struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], bool *use_spec,
+                                         struct loom_code_trial *trial, bool *timed) {
+  *use_spec = *timed = false;
   /* the kernel's metadata never changes: most launches end here, without
    * taking the program's lock */
-  if (loom_cfg_int(LOOM_CFG_SPECIALIZE) == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
+  if (mode() == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
     return NULL;
   cl_program p = k->program;
   pthread_mutex_lock(&p->lock);
   struct loom_program_build *b = loom_program_build_for(p, k->device);
   struct loom_variant *v = NULL;
-  bool compile = false;
   if (b && b->code && b->bin.bitcode.size && k->meta >= b->bin.kernels &&
       k->meta < b->bin.kernels + b->bin.num_kernels &&
       !(b->bin.options && strstr(b->bin.options, "-cl-opt-disable"))) {
     uint32_t i = (uint32_t)(k->meta - b->bin.kernels);
     v = find_or_add(b, i, local);
-    if (v && ++v->launches == LAUNCHES_BEFORE_SPECIALISING &&
-        atomic_load(&v->state) == LOOM_VARIANT_NEW) {
-      atomic_store(&v->state, LOOM_VARIANT_COMPILING);
-      compile = true;
-    }
-    if (compile) {
-      pthread_mutex_unlock(&p->lock);
-      specialise(p, b, i, v, k->device);
-      return v;
+    int state = v ? atomic_load(&v->state) : LOOM_VARIANT_FAILED;
+    if (v && state == LOOM_VARIANT_NEW && mode() == MODE_ALWAYS) {
+      /* the second launch waits for it: deterministic, for tests */
+      if (++v->launches == 2) {
+        atomic_store(&v->state, LOOM_VARIANT_COMPILING);
+        pthread_mutex_unlock(&p->lock);
+        specialise(p, b, i, v, k->device);
+        *use_spec = atomic_load(&v->state) == LOOM_VARIANT_READY;
+        return v;
+      }
+    } else if (v && state == LOOM_VARIANT_NEW) {
+      atomic_store(&v->state, queue_job(k, b, i, v) ? LOOM_VARIANT_COMPILING : LOOM_VARIANT_FAILED);
+    } else if (state == LOOM_VARIANT_TRIAL) {
+      /* groups alternate, starting with the other code each time: a
+       * launch of one group still tries both over two launches */
+      *use_spec = *timed = true;
+      trial->parity = v->trial_launches++ & 1;
+    } else if (state == LOOM_VARIANT_READY) {
+      *use_spec = true;
     }
   }
   pthread_mutex_unlock(&p->lock);
   return v;
+}
+
+void loom_variant_timed(cl_kernel k, struct loom_variant *v, const struct loom_code_trial *t) {
+  cl_program p = k->program;
+  pthread_mutex_lock(&p->lock);
+  if (atomic_load(&v->state) != LOOM_VARIANT_TRIAL) {
+    pthread_mutex_unlock(&p->lock); /* decided while this launch ran */
+    return;
+  }
+  for (int i = 0; i < 2; i++) {
+    v->trial_ns[i] += atomic_load_explicit(&t->ns[i], memory_order_relaxed);
+    v->trial_groups[i] += atomic_load_explicit(&t->groups[i], memory_order_relaxed);
+  }
+  /* enough groups of each, or launches that have no full-sized groups */
+  bool decided = (v->trial_groups[0] >= TRIAL_GROUPS && v->trial_groups[1] >= TRIAL_GROUPS) ||
+                 v->trial_launches >= MAX_TRIAL_LAUNCHES;
+  double per_group[2];
+  for (int i = 0; i < 2; i++)
+    per_group[i] = v->trial_groups[i] ? (double)v->trial_ns[i] / (double)v->trial_groups[i] : 0;
+  bool keep = v->trial_groups[0] && v->trial_groups[1] && per_group[1] <= per_group[0];
+  if (decided)
+    atomic_store(&v->state, keep ? LOOM_VARIANT_READY : LOOM_VARIANT_SLOWER);
+  pthread_mutex_unlock(&p->lock);
+  if (decided && mode() >= MODE_VERBOSE)
+    fprintf(stderr, "LoomCL: kernel %s for local size %llux%llux%llu: specialised %.0f ns, generic %.0f ns a group: %s\n",
+            k->meta->name, (unsigned long long)v->local[0], (unsigned long long)v->local[1],
+            (unsigned long long)v->local[2], per_group[1], per_group[0],
+            keep ? "specialised kept" : "generic kept");
 }

@@ -46,11 +46,21 @@ struct loom_mem_range {
 
 /* A kernel launch as a driver sees it: everything resolved and owned by
  * the core until `complete` is called. */
+/* A trial of a kernel's specialised code (src/core/variants.c): the
+ * launch's full-sized groups alternate between the two codes, each group
+ * timed. Index 0: the generic code, 1: the specialised one. */
+struct loom_code_trial {
+  _Atomic uint64_t ns[2];
+  _Atomic uint64_t groups[2];
+  unsigned parity; /* groups g with (g + parity) odd run the specialised code */
+};
+
 struct loom_launch {
   loom_wg_fn fn;
   /* the code specialised for `local`, run for the groups of that size once
    * it is loaded (NULL: none asked for; *full_fn NULL: not loaded yet) */
   _Atomic(loom_wg_fn) *full_fn;
+  struct loom_code_trial *trial; /* NULL: no trial */
   const struct loom_kernel_meta *meta;
   uint32_t work_dim;
   size_t offset[3], global[3], local[3], groups[3];

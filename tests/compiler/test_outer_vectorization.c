@@ -53,12 +53,40 @@ static const char *src =
     "  for (int k = 0; k < n; k++) s += t[(l + k) % get_local_size(0)] * (float)k;\n"
     "  out[g] = s;\n"
     "}\n"
+    "kernel void chains(global uint *u, global float *f, int n) {\n"
+    "  size_t g = get_global_id(0) + get_global_id(1) * get_global_size(0);\n"
+    "  uint x = (uint)g + 1, y = (uint)get_local_id(0) * 3 + 7;\n"
+    "  float a = (float)(g % 17) * 0.25f, b = 1.0f + (float)get_local_id(0) * 0.125f;\n"
+    "  for (int i = 0; i < n; i++) {\n"
+    "    x = y * x + y; y = x * y + x;\n"
+    "    a = fma(b, 0.5f, a); b = fma(a, -0.25f, b);\n"
+    "  }\n"
+    "  u[g] = x ^ y;\n"
+    "  f[g] = a + b;\n"
+    "}\n"
+    "kernel void fchain(global float *f, int n) {\n"
+    "  size_t g = get_global_id(0) + get_global_id(1) * get_global_size(0);\n"
+    "  float a = (float)(g % 17) * 0.25f, b = 1.0f + (float)get_local_id(0) * 0.125f;\n"
+    "  for (int i = 0; i < n; i++) { a = fma(b, 0.5f, a); b = fma(a, -0.25f, b); }\n"
+    "  f[g] = a - b;\n"
+    "}\n"
     "kernel void rows(global ushort8 *dst, local ushort8 *l, int per) {\n"
     "  for (int i = 0; i < per; i++) l[get_local_id(0) * per + i] = (ushort8)(0);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  for (int i = 0; i < per; i++)\n"
     "    dst[get_global_id(0) * per + i] = l[get_local_id(0) * per + i] + (ushort8)((ushort)i);\n"
     "}\n";
+
+/* a copy of function name's definition in the module text ir, or NULL */
+static char *function_text(const char *ir, const char *name) {
+  char head[128];
+  snprintf(head, sizeof head, "define void @%s(", name);
+  const char *f = ir ? strstr(ir, head) : NULL;
+  if (!f)
+    return NULL;
+  const char *end = strstr(f + 1, "\ndefine ");
+  return strndup(f, end ? (size_t)(end - f) : strlen(f));
+}
 
 static bool close_to(float got, double want, double tol) {
   return fabs((double)got - want) <= tol * (1.0 + fabs(want));
@@ -226,6 +254,67 @@ static void test_with_barrier(struct test_env *env, cl_program p) {
   clReleaseMemObject(bo);
 }
 
+/* Inner loops bound by a chain of dependent operations run several
+ * registers of work-items side by side (vectorize/interleave_items.c): a
+ * wide loop over the largest multiple of its width (32 work-items for
+ * "chains", 64 for "fchain" with AVX-512), the ordinary one over the rest.
+ * Group sizes below, at and around those widths, in one and two
+ * dimensions; exact results (wrapping integers, fused multiply-adds). */
+static void test_chains(struct test_env *env, cl_program p) {
+  static const size_t shapes[][4] = {{1, 1, 7, 1},     {17, 1, 34, 1},  {63, 1, 126, 1},
+                                     {64, 1, 256, 1},  {65, 1, 130, 1}, {100, 1, 300, 1},
+                                     {128, 1, 256, 1}, {200, 1, 400, 1}, {65, 3, 130, 6},
+                                     {32, 2, 96, 4}};
+  enum { N = 37, MAX = 1024 };
+  cl_int err;
+  cl_kernel kc = clCreateKernel(p, "chains", &err);
+  CHECK_OK(err);
+  cl_kernel kf = clCreateKernel(p, "fchain", &err);
+  CHECK_OK(err);
+  cl_mem bu = test_buffer_with(env, sizeof(cl_uint) * MAX, NULL);
+  cl_mem bf = test_buffer_with(env, sizeof(float) * MAX, NULL);
+  cl_mem bg = test_buffer_with(env, sizeof(float) * MAX, NULL);
+  int n = N;
+  CHECK_OK(clSetKernelArg(kc, 0, sizeof bu, &bu));
+  CHECK_OK(clSetKernelArg(kc, 1, sizeof bf, &bf));
+  CHECK_OK(clSetKernelArg(kc, 2, sizeof n, &n));
+  CHECK_OK(clSetKernelArg(kf, 0, sizeof bg, &bg));
+  CHECK_OK(clSetKernelArg(kf, 1, sizeof n, &n));
+  static cl_uint u[MAX];
+  static float f[MAX], h[MAX];
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+    size_t l[2] = {shapes[s][0], shapes[s][1]}, g[2] = {shapes[s][2], shapes[s][3]};
+    size_t items = g[0] * g[1];
+    CHECK(items <= MAX);
+    CHECK_OK(test_run(env, kc, 2, NULL, g, l));
+    CHECK_OK(test_run(env, kf, 2, NULL, g, l));
+    test_read_back(env, bu, sizeof(cl_uint) * items, u);
+    test_read_back(env, bf, sizeof(float) * items, f);
+    test_read_back(env, bg, sizeof(float) * items, h);
+    int bad = 0;
+    for (size_t i = 0; i < items; i++) {
+      size_t lid = i % g[0] % l[0];
+      cl_uint x = (cl_uint)i + 1, y = (cl_uint)lid * 3 + 7;
+      float a = (float)(i % 17) * 0.25f, b = 1.0f + (float)lid * 0.125f;
+      for (int k = 0; k < N; k++) {
+        x = y * x + y;
+        y = x * y + x;
+        a = fmaf(b, 0.5f, a);
+        b = fmaf(a, -0.25f, b);
+      }
+      bad += u[i] != (x ^ y) || f[i] != a + b || h[i] != a - b;
+    }
+    if (bad)
+      fprintf(stderr, "chains: %d wrong with local size %zux%zu\n", bad, l[0], l[1]);
+    CHECK(bad == 0);
+  }
+  clReleaseMemObject(bu);
+  clReleaseMemObject(bf);
+  clReleaseMemObject(bg);
+  clReleaseKernel(kc);
+  clReleaseKernel(kf);
+}
+
 static void test_rows(struct test_env *env, cl_program p) {
   enum { PER = 13, L = 30, N = 90 };
   cl_int err;
@@ -301,17 +390,20 @@ int main(void) {
     CHECK_OK(clGetDeviceInfo(env.device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT,
                              sizeof width, &width, NULL));
     char *ir = test_read_file(path);
-    char *nb = ir ? strstr(ir, "define void @nbody.loom_wg") : NULL;
-    char *end = nb ? strstr(nb + 1, "\ndefine ") : NULL;
-    if (end)
-      *end = 0;
+    char *nb = function_text(ir, "nbody.loom_wg");
     /* the inner loop runs in SIMD lanes: its 1 / sqrt is a vector square
      * root, or on AVX-512 a vector reciprocal square root (fast_rsqrt.c) */
     char want[64], want_rsqrt[64];
     snprintf(want, sizeof want, "@llvm.sqrt.v%uf32", width);
     snprintf(want_rsqrt, sizeof want_rsqrt, "@llvm.x86.avx512.rsqrt14.ps.%u", width * 32);
     CHECK(nb && (strstr(nb, want) != NULL || strstr(nb, want_rsqrt) != NULL));
+    /* fchain's chains run four registers of work-items together */
+    char *fc = function_text(ir, "fchain.loom_wg");
+    CHECK(width != 16 || (fc && strstr(fc, "<64 x float>")));
+    free(nb);
+    free(fc);
     free(ir);
+    test_chains(&env, p);
     test_nbody(&env, p, 256, 64);
     test_nbody(&env, p, 100, 20); /* remainder lanes */
     test_nbody(&env, p, 37, 37);

@@ -1,12 +1,14 @@
-/* Kernels specialised for their local size (core/variants.c): a kernel with
- * barriers launched a second time with the same local size gets code with
- * the size as constants. Every launch, before and after, must give the host
- * reference's result: 1D and 2D groups, get_local_size in the kernel,
- * trailing groups of a non-uniform launch (they keep the generic code), a
- * second local size, and programs that must stay generic (writable
- * program-scope variables, no barriers). LOOMCL_SPECIALIZE=verbose reports
- * each specialisation on stderr, which the test reads back to know the
- * specialised code ran. */
+/* Kernels specialised for their local size (core/variants.c). With
+ * LOOMCL_SPECIALIZE=always a kernel with barriers launched a second time
+ * with the same local size gets code with the size as constants at that
+ * launch. Every launch, before and after, must give the host reference's
+ * result: 1D and 2D groups, get_local_size in the kernel, trailing groups of
+ * a non-uniform launch (they keep the generic code), a second local size,
+ * and programs that must stay generic (writable program-scope variables, no
+ * barriers). Then the default way (verbose): compiled in the background from
+ * the first launch, both codes timed in a trial, the faster kept; results
+ * right at every launch on the way. Both modes report on stderr, which the
+ * test reads back to know what ran. */
 #include "harness.h"
 #include <unistd.h>
 
@@ -204,9 +206,37 @@ static void test_no_barrier(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* the default: no launch waits; the trial ends with a choice, logged */
+static void test_background(struct test_env *env) {
+  test_set_config("LOOMCL_SPECIALIZE", "verbose");
+  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL1.2");
+  if (!k)
+    return;
+  enum { G = 4096, L = 128 };
+  int in[G];
+  test_pattern(in, G, 11);
+  bool chosen = false;
+  /* the compilation runs beside the launches, at a lower priority: give it
+   * time between them (at most about 20 s) */
+  for (int launch = 0; launch < 400 && !chosen; launch++) {
+    char what[64];
+    snprintf(what, sizeof what, "reduce %d, background, launch %d", L, launch);
+    run_reduce(env, k, in, G, L, what);
+    chosen = logged("kernel reduce for local size 128x1x1: specialised");
+    if (!chosen)
+      usleep(launch < 20 ? 1000 : 50000);
+  }
+  CHECK(logged("kernel reduce specialised for local size 128x1x1"));
+  CHECK(chosen);
+  for (int launch = 0; launch < 3; launch++)
+    run_reduce(env, k, in, G, L, "reduce 128, after the trial");
+  clReleaseKernel(k);
+  test_set_config("LOOMCL_SPECIALIZE", NULL);
+}
+
 int main(void) {
-  /* read once, at the first launch */
-  setenv("LOOMCL_SPECIALIZE", "verbose", 1);
+  /* specialised at the second launch, deterministically */
+  setenv("LOOMCL_SPECIALIZE", "always", 1);
   char path[] = "/tmp/loomcl-test-specialize-XXXXXX";
   int fd = mkstemp(path);
   if (fd < 0 || dup2(fd, STDERR_FILENO) < 0) {
@@ -220,6 +250,7 @@ int main(void) {
   test_2d(&env);
   test_program_variable(&env);
   test_no_barrier(&env);
+  test_background(&env);
   test_env_release(&env);
   char *text = stderr_text();
   unlink(path);

@@ -28,6 +28,7 @@
 #include "backend/codegen_internal.h"
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,6 +292,33 @@ static void at_exit(int status, void *arg) {
     _exit(status);
   }
   loom_overlap_at_exit();
+}
+
+/* ---- other threads' LLVM work (a kernel specialised in the background) ---- */
+
+bool loom_compiler_work_begin(void) {
+  pthread_mutex_lock(&pool.lock);
+  bool ok = !pool.exiting;
+  /* LLVM ran before (the program was built, perhaps inside clBuildProgram,
+   * where no compile job re-registers the handler): registered again now,
+   * it runs before the destructors LLVM registered then */
+  if (ok && pool.completed < REREGISTER_EXIT)
+    on_exit(at_exit, NULL);
+  if (ok)
+    pool.running++; /* at_exit waits for it like a running job */
+  pthread_mutex_unlock(&pool.lock);
+  return ok;
+}
+
+void loom_compiler_work_end(void) {
+  pthread_mutex_lock(&pool.lock);
+  assert(pool.running > 0);
+  /* as after a compile job: LLVM may have registered destructors meanwhile */
+  if (pool.completed++ < REREGISTER_EXIT && !pool.exiting)
+    on_exit(at_exit, NULL);
+  pool.running--;
+  pthread_cond_broadcast(&pool.done);
+  pthread_mutex_unlock(&pool.lock);
 }
 
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;

@@ -14,40 +14,50 @@
  * own is not innermost, and LLVM vectorises such an outer loop (VPlan's
  * native path, enabled by vectorize/outer_loop.c) only when asked to explicitly. */
 #include "vectorize/vectorize.h"
+#include <assert.h>
 #include <llvm-c/IRReader.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
-                     LLVMValueRef *outer_loop_ids, bool keep_rolled) {
-  size_t cap = 320 + (size_t)n * 850;
+                     LLVMValueRef *outer_loop_ids, const unsigned *wide_width,
+                     LLVMValueRef *wide_loop_ids, bool keep_rolled) {
+  /* per region i, nodes 7i..7i+6: its access group, its loop ID, the
+   * parallel-accesses entry, the outer loop ID, vectorize.enable, the wide
+   * loop ID and its width; !loom.md lists group, loop, outer and wide IDs */
+  size_t cap = 256 + (size_t)n * 640; /* each snprintf below stays well inside */
   char *ir = malloc(cap);
-  size_t len = (size_t)snprintf(ir, cap, "define void @loom_md_holder(ptr %%p) {\nentry:\n");
-  for (unsigned i = 0; i < n; i++)
-    len += (size_t)snprintf(ir + len, cap - len,
-                            "  %%v%u = load i8, ptr %%p, !llvm.access.group !%u\n"
-                            "  br label %%b%u, !llvm.loop !%u\nb%u:\n"
-                            "  br label %%o%u, !llvm.loop !%u\no%u:\n",
-                            i, 5 * i, i, 5 * i + 1, i, i, 5 * i + 3, i);
-  len += (size_t)snprintf(ir + len, cap - len, "  ret void\n}\n");
+  if (!ir)
+    return -1;
+  size_t len = 0;
   /* keep_rolled: a loop whose trip count is a constant must reach the
    * vectoriser whole; fully unrolled first, its iterations would be
    * vectorised across the enclosing loop instead (gathers and scatters) */
   char rolled[32] = "";
   if (keep_rolled) {
-    snprintf(rolled, sizeof rolled, ", !%u", 5 * n);
-    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n",
-                            5 * n);
+    snprintf(rolled, sizeof rolled, ", !%u", 7 * n);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n", 7 * n);
   }
+  len += (size_t)snprintf(ir + len, cap - len, "!loom.md = !{");
   for (unsigned i = 0; i < n; i++)
+    len += (size_t)snprintf(ir + len, cap - len, "%s!%u, !%u, !%u, !%u", i ? ", " : "", 7 * i,
+                            7 * i + 1, 7 * i + 3, 7 * i + 5);
+  len += (size_t)snprintf(ir + len, cap - len, "}\n");
+  for (unsigned i = 0; i < n; i++) {
+    unsigned b = 7 * i, width = wide_width ? wide_width[i] : 0;
     len += (size_t)snprintf(ir + len, cap - len,
                             "!%u = distinct !{}\n!%u = distinct !{!%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.parallel_accesses\", !%u}\n"
                             "!%u = distinct !{!%u, !%u, !%u%s}\n"
-                            "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n",
-                            5 * i, 5 * i + 1, 5 * i + 1, 5 * i + 2, rolled, 5 * i + 2, 5 * i,
-                            5 * i + 3, 5 * i + 3, 5 * i + 2, 5 * i + 4, rolled, 5 * i + 4);
+                            "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n"
+                            "!%u = distinct !{!%u, !%u, !%u, !%u%s}\n"
+                            "!%u = !{!\"llvm.loop.vectorize.width\", i32 %u}\n",
+                            b, b + 1, b + 1, b + 2, rolled, b + 2, b, b + 3, b + 3, b + 2, b + 4,
+                            rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled, b + 6,
+                            width ? width : 1);
+  }
+  assert(len < cap);
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, len, "loom-md");
   free(ir);
   LLVMModuleRef m = NULL;
@@ -56,23 +66,24 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
     LLVMDisposeMessage(err);
     return -1;
   }
-  unsigned ag_kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
-  unsigned loop_kind = LLVMGetMDKindIDInContext(c, "llvm.loop", 9);
-  LLVMValueRef f = LLVMGetNamedFunction(m, "loom_md_holder");
-  unsigned i = 0, o = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (LLVMIsALoadInst(in) && i < n)
-        groups[i] = LLVMGetMetadata(in, ag_kind);
-      if (LLVMIsABranchInst(in) && LLVMGetMetadata(in, loop_kind)) {
-        if (o < i && o < n)
-          outer_loop_ids[o++] = LLVMGetMetadata(in, loop_kind);
-        else if (i < n)
-          loop_ids[i++] = LLVMGetMetadata(in, loop_kind);
+  int rc = -1;
+  if (LLVMGetNamedMetadataNumOperands(m, "loom.md") == 4 * n) {
+    LLVMValueRef *ops = malloc((4 * (size_t)n + 1) * sizeof *ops);
+    if (ops) {
+      LLVMGetNamedMetadataOperands(m, "loom.md", ops);
+      for (unsigned i = 0; i < n; i++) {
+        groups[i] = ops[4 * i];
+        loop_ids[i] = ops[4 * i + 1];
+        outer_loop_ids[i] = ops[4 * i + 2];
+        if (wide_loop_ids)
+          wide_loop_ids[i] = wide_width && wide_width[i] ? ops[4 * i + 3] : NULL;
       }
+      free(ops);
+      rc = 0;
     }
-  LLVMDisposeModule(m);
-  return i == n && o == n ? 0 : -1;
+  }
+  LLVMDisposeModule(m); /* the nodes belong to the context and stay */
+  return rc;
 }
 
 /* may p point to a private variable? A generic pointer chosen by a select

@@ -6,9 +6,12 @@
 #include "support/llvm_util.h"
 
 /* parallel_md.c: n access groups and matching parallel loop IDs (which
- * forbid unrolling before vectorisation if keep_rolled) */
+ * forbid unrolling before vectorisation if keep_rolled); outer loop IDs ask
+ * for outer-loop vectorisation, wide ones (where wide_width[i] is not 0,
+ * else NULL; both arrays may be NULL) for that with width wide_width[i] */
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
                      LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
+                     const unsigned *wide_width, LLVMValueRef *wide_loop_ids,
                      bool keep_rolled) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
@@ -18,6 +21,11 @@ extern const char *const loom_vectorize_llvm_options[] LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
  * loop (its body holds a loop and only widenable instructions) */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+/* interleave_items.c: the vectorisation width for region r's outer
+ * work-item loop when its inner loops are bound by the latency of a chain of
+ * dependent operations (several registers of work-items side by side), or
+ * 0: one register's worth, VPlan's own choice */
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes) LOOM_HIDDEN;
 /* an instruction the scalarizer splits and the vectorisers widen */
 bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
 /* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */

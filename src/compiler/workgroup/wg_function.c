@@ -120,6 +120,16 @@ static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef 
   LLVMDisposeBuilder(bld);
 }
 
+/* does region r run only the work-items that reached it (wg_tracking.c)? */
+static bool tracked_region(const struct loom_wg_build *b, unsigned r) {
+  if (b->masked)
+    return true;
+  for (unsigned j = 0; j < b->num_divergent; j++)
+    if (b->divergent[j].header_id == r)
+      return true;
+  return false;
+}
+
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
@@ -133,11 +143,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
   b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
   b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
-  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
-                       b->specialised) != 0) {
-    free(b->loop_ids);
-    b->loop_ids = NULL;
-  }
+  b->outer_width = calloc(b->num_barriers + 1, sizeof *b->outer_width);
+  b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -196,11 +203,18 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
-    if (b->loop_ids)
-      loom_tag_parallel_accesses(f, groups[r]);
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
+    if (b->region_has_loop[r] && !tracked_region(b, r))
+      b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes);
     loom_add_fn_attr(f, "alwaysinline");
   }
+  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
+                       b->outer_width, b->wide_loop_ids, b->specialised) != 0) {
+    free(b->loop_ids);
+    b->loop_ids = NULL;
+  }
+  for (unsigned r = 0; r <= b->num_barriers && b->loop_ids; r++)
+    loom_tag_parallel_accesses(b->regions[r], groups[r]);
   b->access_groups = groups;
   LLVMDisposeBuilder(bld);
 }
@@ -212,6 +226,48 @@ LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRe
   LLVMValueRef v = LLVMBuildLoad2(bld, ty, p, name);
   LLVMSetAlignment(v, 8);
   return v;
+}
+
+struct x_loop {
+  struct loom_wg_build *b;
+  unsigned r, np;
+  LLVMValueRef *kargs, zy, y, z;
+  LLVMBuilderRef bld;
+  LLVMContextRef c;
+};
+
+/* The work-item loop `for (x = start; x < end; x++) region_r(...)` in block
+ * head, entered with start < end, leaving to exit; loop_id: its parallel
+ * loop metadata or NULL; track: a tracked region's bookkeeping, else the
+ * region's result goes to next_var. */
+static void build_x_loop(struct x_loop *l, LLVMBasicBlockRef head, LLVMValueRef start,
+                         LLVMValueRef end, LLVMBasicBlockRef exit, LLVMValueRef loop_id,
+                         struct wg_tracking *track, LLVMValueRef next_var) {
+  LLVMBuilderRef bld = l->bld;
+  LLVMContextRef c = l->c;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(bld); /* ends with the branch to head */
+  LLVMPositionBuilderAtEnd(bld, head);
+  LLVMValueRef x = LLVMBuildPhi(bld, i64, "lx");
+  LLVMValueRef *kargs = l->kargs, region = l->b->regions[l->r];
+  unsigned np = l->np;
+  kargs[np] = x;
+  kargs[np + 1] = l->y;
+  kargs[np + 2] = l->z;
+  kargs[np + 3] = LLVMBuildAdd(bld, l->zy, x, "linear");
+  if (track) {
+    loom_wg_tracked_call(track, l->b, l->r, bld, kargs, np + 5, kargs[np + 3]);
+  } else {
+    LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(region), region, kargs, np + 5, "");
+    LLVMBuildStore(bld, nb, next_var);
+  }
+  LLVMValueRef x1 = LLVMBuildAdd(bld, x, loom_i64(c, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(bld);
+  LLVMValueRef br = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, end, ""), head, exit);
+  if (loop_id)
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), loop_id);
+  LLVMAddIncoming(x, &start, &from, 1);
+  LLVMAddIncoming(x, &x1, &latch, 1);
 }
 
 struct wg_values {
@@ -346,30 +402,26 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMValueRef y = LLVMBuildPhi(bld, i64, "ly");
     LLVMValueRef zy = LLVMBuildMul(bld, LLVMBuildAdd(bld, LLVMBuildMul(bld, z, lsize[1], ""), y, ""),
                                    lsize[0], "row");
-    LLVMBuildBr(bld, xh);
-    LLVMPositionBuilderAtEnd(bld, xh);
-    LLVMValueRef x = LLVMBuildPhi(bld, i64, "lx");
-    kargs[np] = x;
-    kargs[np + 1] = y;
-    kargs[np + 2] = z;
-    kargs[np + 3] = LLVMBuildAdd(bld, zy, x, "linear");
-    if (tracked) {
-      loom_wg_tracked_call(&track, b, r, bld, kargs, np + 5, kargs[np + 3]);
+    struct x_loop xl = {b, r, np, kargs, zy, y, z, bld, c};
+    bool outer = b->loop_ids && b->region_has_loop[r];
+    if (outer && !b->any_outer)
+      loom_wg_mark_outer_loops(b->wg);
+    b->any_outer |= outer;
+    LLVMValueRef id = b->loop_ids ? (outer ? b->outer_loop_ids[r] : b->loop_ids[r]) : NULL;
+    if (!tracked && outer && b->wide_loop_ids[r]) {
+      /* the wide loop over the largest multiple of its width, the ordinary
+       * one over the rest (vectorize/interleave_items.c) */
+      LLVMBasicBlockRef rest = LLVMAppendBasicBlockInContext(c, w, "wi_x_rest");
+      LLVMBasicBlockRef xr = LLVMAppendBasicBlockInContext(c, w, "wi_x_tail");
+      LLVMValueRef wide_end = LLVMBuildAnd(bld, x_end, loom_i64(c, -(uint64_t)b->outer_width[r]), "wide_end");
+      LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, wide_end, zero, ""), xh, rest);
+      build_x_loop(&xl, xh, zero, wide_end, rest, b->wide_loop_ids[r], NULL, next_var);
+      LLVMPositionBuilderAtEnd(bld, rest);
+      LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, wide_end, x_end, ""), xr, yl);
+      build_x_loop(&xl, xr, wide_end, x_end, yl, id, NULL, next_var);
     } else {
-      LLVMValueRef nb = LLVMBuildCall2(bld, LLVMGlobalGetValueType(b->regions[r]), b->regions[r],
-                                       kargs, np + 5, "");
-      LLVMBuildStore(bld, nb, next_var);
-    }
-    LLVMValueRef x1 = LLVMBuildAdd(bld, x, one, "");
-    LLVMBasicBlockRef x_latch = LLVMGetInsertBlock(bld);
-    LLVMValueRef xbr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, x1, x_end, ""), xh, yl);
-    if (b->loop_ids) {
-      bool outer = b->region_has_loop[r];
-      if (outer && !b->any_outer)
-        loom_wg_mark_outer_loops(b->wg);
-      b->any_outer |= outer;
-      LLVMSetMetadata(xbr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
-                      outer ? b->outer_loop_ids[r] : b->loop_ids[r]);
+      LLVMBuildBr(bld, xh);
+      build_x_loop(&xl, xh, zero, x_end, yl, id, tracked ? &track : NULL, next_var);
     }
 
     LLVMPositionBuilderAtEnd(bld, yl);
@@ -391,8 +443,6 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMAddIncoming(z, &z1, &zl, 1);
     LLVMAddIncoming(y, &zero, &zh, 1);
     LLVMAddIncoming(y, &y1, &yl, 1);
-    LLVMAddIncoming(x, &zero, &yh, 1);
-    LLVMAddIncoming(x, &x1, &x_latch, 1);
   }
   free(kargs);
   LLVMDisposeBuilder(bld);
@@ -486,6 +536,8 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     free(builds[i].loop_ids);
     free(builds[i].outer_loop_ids);
     free(builds[i].region_has_loop);
+    free(builds[i].outer_width);
+    free(builds[i].wide_loop_ids);
     free(builds[i].divergent);
     free(builds[i].access_groups);
   }

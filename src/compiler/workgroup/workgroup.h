@@ -61,6 +61,9 @@ struct loom_wg_build {
   LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
   LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
   bool *region_has_loop;  /* the region's body contains a loop */
+  unsigned *outer_width;  /* per region: width of its wide work-item loop, 0: none */
+  LLVMValueRef *wide_loop_ids; /* per region: outer loop IDs with that width */
+  unsigned simd_bytes;    /* the target's vector register size */
   LLVMValueRef *access_groups; /* per region, for its parallel accesses */
   unsigned num_divergent;  /* from struct loom_slots */
   struct loom_divergent_loop *divergent;

@@ -8,6 +8,7 @@
 #include "threadpool.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct worker_mem {
   char *local;
@@ -51,6 +52,12 @@ struct cpu_launch {
   uint64_t stream_store_bytes;
   struct loom_printf_buffer printf_out;
 };
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
   (void)worker;
@@ -100,6 +107,8 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   /* the code specialised for the launch's local size runs its full-sized
    * groups once it is loaded (core/variants.c) */
   loom_wg_fn full = nd->full_fn ? atomic_load_explicit(nd->full_fn, memory_order_acquire) : NULL;
+  struct loom_code_trial *trial = full ? nd->trial : NULL;
+  uint64_t trial_ns[2] = {0, 0}, trial_groups[2] = {0, 0};
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))
       break;
@@ -118,8 +127,21 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
       for (size_t off = from; off < from + ps->slice && off < ps->bytes; off += 64)
         __builtin_prefetch(ps->base + off, 0, 3);
     }
+    if (trial && whole) {
+      unsigned spec = (unsigned)((g + trial->parity) & 1);
+      uint64_t t0 = now_ns();
+      (spec ? full : nd->fn)(nd->args, &ctx, local, scratch);
+      trial_ns[spec] += now_ns() - t0;
+      trial_groups[spec]++;
+      continue;
+    }
     (whole && full ? full : nd->fn)(nd->args, &ctx, local, scratch);
   }
+  if (trial)
+    for (int i = 0; i < 2; i++) {
+      atomic_fetch_add_explicit(&trial->ns[i], trial_ns[i], memory_order_relaxed);
+      atomic_fetch_add_explicit(&trial->groups[i], trial_groups[i], memory_order_relaxed);
+    }
   loom_cpu_printf_bind(NULL);
   loom_fault_guard_disarm();
 #if defined(__x86_64__) || defined(__i386__)

@@ -10,6 +10,10 @@
 ;    entry block and put the launch test before its terminator, after the
 ;    store;
 ;  - triad.loom_wg stores in a loop;
+;  - wide.loom_wg stores <32 x double>, four registers (work-items run side
+;    by side: vectorize/interleave_items.c), with the element size 8 in the
+;    launch test; before, only single-register stores streamed and
+;    fp64_poly lost 20% with two registers;
 ;  - left alone: inout.loom_wg (reads the buffer it stores to),
 ;    fenced.loom_wg (a fence orders its stores), narrow.loom_wg (a 128-bit
 ;    store with 512-bit vectors preferred), sse.loom_wg (128-bit vectors:
@@ -42,6 +46,14 @@
 ; CHECK-NOT: nontemporal
 ; CHECK: stream.nt:
 ; CHECK-NEXT: store <16 x float> %v, ptr addrspace(1) %dst, align 64, !nontemporal ![[NT:[0-9]+]]
+
+; CHECK-LABEL: define void @wide.loom_wg(
+; CHECK: %[[WBYTES:.*]] = mul i64 %{{.*}}, 8
+; CHECK: br i1 %stream, label %stream.nt, label %[[WPLAIN:.*]]
+; CHECK: [[WPLAIN]]:
+; CHECK-NEXT: store <32 x double> %v, ptr addrspace(1) %dst, align 8
+; CHECK: stream.nt:
+; CHECK-NEXT: store <32 x double> %v, ptr addrspace(1) %dst, align 64, !nontemporal
 
 ; CHECK-LABEL: define void @triad.loom_wg(
 ; CHECK: %stream_launch = and i1
@@ -86,6 +98,20 @@ entry:
 }
 
 ; c[i] = a[i] + b[i] over the group, 16 at a time
+define void @wide.loom_wg(ptr noalias %0, ptr noalias %1, ptr noalias %2, ptr noalias %3) #0 {
+entry:
+  %a = load ptr addrspace(1), ptr %0, align 8
+  %p.c = getelementptr i8, ptr %0, i64 8
+  %c = load ptr addrspace(1), ptr %p.c, align 8
+  %group = load i64, ptr %1, align 8
+  %base = shl i64 %group, 5
+  %src = getelementptr inbounds double, ptr addrspace(1) %a, i64 %base
+  %v = load <32 x double>, ptr addrspace(1) %src, align 8
+  %dst = getelementptr inbounds double, ptr addrspace(1) %c, i64 %base
+  store <32 x double> %v, ptr addrspace(1) %dst, align 8
+  ret void
+}
+
 define void @triad.loom_wg(ptr noalias %0, ptr noalias %1, ptr noalias %2, ptr noalias %3) #0 {
 entry:
   %a = load ptr addrspace(1), ptr %0, align 8

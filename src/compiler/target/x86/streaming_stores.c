@@ -47,6 +47,14 @@ struct stream_candidates {
   size_t n, cap;
 };
 
+/* bits of a vector element the pass streams (0: not one) */
+static unsigned element_bits(LLVMTypeRef et) {
+  return LLVMGetTypeKind(et) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(et)
+         : LLVMGetTypeKind(et) == LLVMFloatTypeKind  ? 32
+         : LLVMGetTypeKind(et) == LLVMDoubleTypeKind ? 64
+                                                     : 0;
+}
+
 static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates *out) {
   unsigned nontemporal =
       LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(f)), "nontemporal", 11);
@@ -63,12 +71,11 @@ static void collect(LLVMValueRef f, unsigned simd_bits, struct stream_candidates
       LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(i, 0));
       if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind)
         continue;
-      LLVMTypeRef et = LLVMGetElementType(vt);
-      unsigned ebits = LLVMGetTypeKind(et) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(et)
-                       : LLVMGetTypeKind(et) == LLVMFloatTypeKind  ? 32
-                       : LLVMGetTypeKind(et) == LLVMDoubleTypeKind ? 64
-                                                                   : 0;
-      if (!ebits || ebits % 8 || ebits * LLVMGetVectorSize(vt) != simd_bits)
+      unsigned ebits = element_bits(LLVMGetElementType(vt));
+      /* a register's worth, or several (work-items run side by side:
+       * vectorize/interleave_items.c); code generation splits those */
+      unsigned bits = ebits * LLVMGetVectorSize(vt);
+      if (!ebits || ebits % 8 || bits % simd_bits || bits > 4 * simd_bits)
         continue;
       LLVMValueRef arg = loom_wg_buffer_argument(f, LLVMGetOperand(i, 1));
       if (!arg || loom_buffer_set_has(&read, arg))
@@ -123,10 +130,9 @@ static void guard_store(LLVMValueRef f, LLVMValueRef store, struct stream_launch
   LLVMBasicBlockRef nt = LLVMInsertBasicBlockInContext(c, tail, "stream.nt");
 
   LLVMValueRef value = LLVMGetOperand(store, 0), ptr = LLVMGetOperand(store, 1);
-  unsigned lanes = LLVMGetVectorSize(LLVMTypeOf(value));
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
   LLVMPositionBuilderAtEnd(bld, head);
-  LLVMValueRef big = launch_is_big(sl, simd_bytes / lanes, f, bld);
+  LLVMValueRef big = launch_is_big(sl, element_bits(LLVMGetElementType(LLVMTypeOf(value))) / 8, f, bld);
   LLVMValueRef low = LLVMBuildAnd(bld, LLVMBuildPtrToInt(bld, ptr, i64, ""),
                                   loom_i64(c, simd_bytes - 1), "");
   LLVMValueRef aligned = LLVMBuildICmp(bld, LLVMIntEQ, low, loom_i64(c, 0), "");

@@ -1,0 +1,253 @@
+/* How many vectors of work-items an outer-vectorised work-item loop should
+ * run side by side.
+ *
+ * VPlan's native path widens a work-item loop around an inner loop to one
+ * register of work-items (16 floats with AVX-512) and interleaves nothing.
+ * When each work-item's inner loop carries a chain of dependent operations
+ * (clpeak's `x = mad(y, x, y); y = mad(x, y, x); ...`, a dot product's
+ * `acc = fma(a, b, acc)`), the widened loop waits on that chain: one FMA
+ * every 4 cycles where the core could start two per cycle. Work-items are
+ * independent, so running k registers of them together (a vectorisation
+ * width k times the register's) gives the core k chains to overlap.
+ *
+ * The estimate, per innermost loop of the region (the region is one
+ * work-item's code, before O3):
+ *   R: the longest latency around a recurrence, from a header phi through
+ *      this iteration's instructions back to the value it takes next;
+ *   T: the issue cost of one iteration on two vector ports (an OpenCL
+ *      vector operation counts once per element: it is scalarised and each
+ *      element widened across work-items).
+ * A loop with R > 1.5 T is latency-bound; k is the power of two that covers
+ * R / T, at most 8 and at most 64 work-items (LLVM's limit), and at most what keeps the recurrences' values within
+ * half the vector registers (16 of AVX-512's 32, 8 of AVX2's 16).
+ * The latencies are those of current x86 cores (Intel since Skylake, AMD
+ * Zen 4), close enough to tell a chain-bound loop from a throughput-bound one.
+ *
+ * workgroup/wg_function.c runs the wide loop over the largest multiple of
+ * the width and the ordinary one over the rest, so a group smaller than the
+ * width or not a multiple of it loses nothing. */
+#include "analysis/loops.h"
+#include "vectorize/vectorize.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct op_cost {
+  unsigned latency; /* cycles until a dependent operation can start */
+  double issue;     /* cycles of the vector ports per widened operation */
+};
+
+static bool intrinsic_named(LLVMValueRef call, const char *prefix) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+    return false;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+static struct op_cost cost_of(LLVMValueRef in) {
+  switch (LLVMGetInstructionOpcode(in)) {
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFCmp:
+  case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
+  case LLVMFPExt: case LLVMFPTrunc:
+    return (struct op_cost){4, 0.5};
+  case LLVMFNeg:
+    return (struct op_cost){1, 0.5};
+  case LLVMFDiv: case LLVMFRem:
+    return (struct op_cost){14, 5};
+  case LLVMMul:
+    return (struct op_cost){10, 1};
+  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+    return (struct op_cost){20, 10};
+  case LLVMAdd: case LLVMSub: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl:
+  case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect: case LLVMZExt:
+  case LLVMSExt: case LLVMTrunc:
+    return (struct op_cost){1, 0.5};
+  case LLVMLoad:
+    return (struct op_cost){5, 0.5};
+  case LLVMStore:
+    return (struct op_cost){0, 1};
+  case LLVMCall:
+    if (intrinsic_named(in, "llvm.sqrt."))
+      return (struct op_cost){15, 6};
+    if (intrinsic_named(in, "llvm.fmuladd.") || intrinsic_named(in, "llvm.fma.") ||
+        intrinsic_named(in, "llvm.minnum.") || intrinsic_named(in, "llvm.maxnum."))
+      return (struct op_cost){4, 0.5};
+    return (struct op_cost){1, 0.5};
+  default: /* phis, address arithmetic, branches, bit casts, element moves */
+    return (struct op_cost){0, 0};
+  }
+}
+
+static unsigned lanes_of(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : 1;
+}
+
+static unsigned scalar_bits(LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+    t = LLVMGetElementType(t);
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMHalfTypeKind: return 16;
+  case LLVMFloatTypeKind: return 32;
+  case LLVMDoubleTypeKind: return 64;
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) > 1 ? LLVMGetIntTypeWidth(t) : 0;
+  case LLVMPointerTypeKind: return 64;
+  default: return 0;
+  }
+}
+
+/* the value phi p takes from inside the loop (its latch's incoming value) */
+static LLVMValueRef next_value(LLVMValueRef p, const struct loom_domtree *d,
+                               const struct loom_loops *l, size_t loop) {
+  for (unsigned i = 0; i < LLVMCountIncoming(p); i++) {
+    size_t b;
+    if (loom_ptrmap_get(&d->index, LLVMGetIncomingBlock(p, i), &b) && loom_loop_contains(l, loop, b))
+      return LLVMGetIncomingValue(p, i);
+  }
+  return NULL;
+}
+
+/* a counter: next = p + (or -) something defined outside this iteration's chain */
+static bool is_induction(LLVMValueRef p, LLVMValueRef next) {
+  if (!next || !LLVMIsAInstruction(next))
+    return true;
+  LLVMOpcode op = LLVMGetInstructionOpcode(next);
+  return (op == LLVMAdd || op == LLVMSub) &&
+         (LLVMGetOperand(next, 0) == p || LLVMGetOperand(next, 1) == p) &&
+         LLVMIsAConstant(LLVMGetOperand(next, op == LLVMAdd && LLVMGetOperand(next, 0) != p ? 0 : 1));
+}
+
+struct loop_walk {
+  LLVMValueRef *insts; /* the loop's instructions in reverse postorder */
+  size_t n;
+  struct loom_ptrmap at; /* instruction -> index in insts */
+  long *dist;            /* longest latency from the current phi, -1: independent */
+};
+
+/* the longest latency from phi p through this iteration to next */
+static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef next) {
+  for (size_t i = 0; i < w->n; i++)
+    w->dist[i] = w->insts[i] == p ? 0 : -1;
+  for (size_t i = 0; i < w->n; i++) {
+    LLVMValueRef in = w->insts[i];
+    if (in == p)
+      continue;
+    if (LLVMIsAPHINode(in)) {
+      /* a phi inside the body merges this iteration's values (inner
+       * headers' back edges come later in the order and count as absent) */
+      long best = -1;
+      for (unsigned k = 0; k < LLVMCountIncoming(in); k++) {
+        size_t j;
+        if (loom_ptrmap_get(&w->at, LLVMGetIncomingValue(in, k), &j) && j < i && w->dist[j] > best)
+          best = w->dist[j];
+      }
+      w->dist[i] = best;
+      continue;
+    }
+    long best = -1;
+    int nops = LLVMGetNumOperands(in);
+    for (int k = 0; k < nops; k++) {
+      size_t j;
+      if (loom_ptrmap_get(&w->at, LLVMGetOperand(in, k), &j) && j < i && w->dist[j] > best)
+        best = w->dist[j];
+    }
+    if (best >= 0)
+      w->dist[i] = best + cost_of(in).latency;
+  }
+  size_t j;
+  return loom_ptrmap_get(&w->at, next, &j) ? w->dist[j] : 0;
+}
+
+/* k for one innermost loop; *widest is raised to its widest scalar type */
+static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_loops *l,
+                                size_t loop, unsigned reg_budget, unsigned *widest) {
+  struct loop_walk w = {0};
+  size_t cap = 0;
+  double issue = 0;
+  LLVMBasicBlockRef header = NULL;
+  for (size_t b = d->n; b-- > 0;) { /* reverse postorder: the header comes first */
+    if (!loom_loop_contains(l, loop, b))
+      continue;
+    if (!header)
+      header = d->blocks[b];
+    for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in)) {
+      if (w.n == cap) {
+        cap = cap ? 2 * cap : 64;
+        LLVMValueRef *grown = realloc(w.insts, cap * sizeof *grown);
+        if (!grown) {
+          free(w.insts);
+          loom_ptrmap_free(&w.at);
+          return 1;
+        }
+        w.insts = grown;
+      }
+      loom_ptrmap_put(&w.at, in, w.n);
+      w.insts[w.n++] = in;
+      LLVMTypeRef t = LLVMTypeOf(LLVMIsAStoreInst(in) ? LLVMGetOperand(in, 0) : in);
+      issue += cost_of(in).issue * lanes_of(t);
+      if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) || LLVMIsAPHINode(in)) {
+        unsigned bits = scalar_bits(t);
+        if (bits > *widest)
+          *widest = bits;
+      }
+    }
+  }
+  w.dist = malloc((w.n ? w.n : 1) * sizeof *w.dist);
+  long chain = 0;
+  unsigned live = 0;
+  for (LLVMValueRef p = header ? LLVMGetFirstInstruction(header) : NULL; w.dist && p && LLVMIsAPHINode(p);
+       p = LLVMGetNextInstruction(p)) {
+    LLVMValueRef next = next_value(p, d, l, loop);
+    if (is_induction(p, next) || !scalar_bits(LLVMTypeOf(p)))
+      continue;
+    live += lanes_of(LLVMTypeOf(p));
+    long r = recurrence_latency(&w, p, next);
+    if (r > chain)
+      chain = r;
+  }
+  free(w.dist);
+  free(w.insts);
+  loom_ptrmap_free(&w.at);
+  if (issue <= 0 || chain <= 1.5 * issue)
+    return 1;
+  unsigned k = 1;
+  while (k < 8 && k * issue < chain && 2 * k * (live ? live : 1) <= reg_budget)
+    k *= 2;
+  return k;
+}
+
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes) {
+  struct loom_domtree d;
+  struct loom_loops l;
+  loom_domtree_build(&d, region);
+  if (!loom_loops_find(&l, &d)) {
+    loom_domtree_free(&d);
+    return 0;
+  }
+  unsigned reg_budget = simd_bytes >= 64 ? 16 : 8, widest = 0, k = 0;
+  for (size_t loop = 0; loop < l.n; loop++) {
+    /* innermost: no other loop's header inside it */
+    bool innermost = true;
+    for (size_t other = 0; other < l.n && innermost; other++) {
+      if (other == loop || l.size[other] >= l.size[loop])
+        continue;
+      for (size_t b = 0; b < d.n && innermost; b++)
+        innermost = !(loom_loop_contains(&l, other, b) && loom_loop_contains(&l, loop, b));
+    }
+    if (!innermost)
+      continue;
+    unsigned lk = loop_interleave(&d, &l, loop, reg_budget, &widest);
+    /* the loop that needs the least decides: the others' values share the registers */
+    if (k == 0 || lk < k)
+      k = lk;
+  }
+  loom_loops_free(&l);
+  loom_domtree_free(&d);
+  if (k <= 1 || widest == 0)
+    return 0;
+  unsigned lanes = simd_bytes * 8 / widest;
+  /* LLVM ignores a requested width above 64 (VectorizerParams::MaxVectorWidth) */
+  while (k > 1 && lanes * k > 64)
+    k /= 2;
+  return lanes >= 2 && k > 1 ? lanes * k : 0;
+}
