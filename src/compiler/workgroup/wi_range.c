@@ -267,6 +267,21 @@ static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
   LLVMValueRef r = NULL;
   if (LLVMIsAAllocaInst(v)) {
     return NULL; /* only through a load, below */
+  } else if (LLVMIsAPHINode(v)) {
+    /* a loop's counter in the region after the loop's barrier (`for (st =
+     * n / 2; st > 0; st >>= 1) { if (l < st) ...; barrier(); }`): the
+     * region starts past the loop's entry, and of the counter's phi only the
+     * incoming value of the blocks the region reaches is left */
+    LLVMValueRef only = NULL;
+    for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
+      if (!loom_domtree_reachable(&cc->x->dt, LLVMGetIncomingBlock(v, i)))
+        continue;
+      LLVMValueRef in = LLVMGetIncomingValue(v, i);
+      if (only && in != only)
+        return NULL;
+      only = in;
+    }
+    r = only && only != v ? clone_uniform(cc, only) : NULL;
   } else {
     LLVMOpcode op = LLVMGetInstructionOpcode(v);
     switch (op) {
