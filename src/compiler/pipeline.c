@@ -240,6 +240,12 @@ static int uniform_phis(struct loom_pipeline *p) {
   return 0;
 }
 
+static int combine_gathers(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_combine_component_gathers(p->m);
+  return 0;
+}
+
 static int half_lower(struct loom_pipeline *p) {
   loom_lower_half_ops(p->m);
   return 0;
@@ -319,6 +325,8 @@ const struct loom_pass loom_passes[] = {
      "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
     {"uniform-phis", uniform_phis, CODEGEN, NULL,
      "lane-uniform vector phis from VPlan's outer loops back to scalars (vectorize/uniform_phi.c)"},
+    {"combine-gathers", combine_gathers, CODEGEN, NULL,
+     "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (vectorize/gather_groups.c)"},
     {"half-lower", half_lower, CODEGEN, NULL,
      "half operations LLVM 19's x86 back end gets wrong, through float (target/x86/half_lower.c)"},
     {"drop-vector-variants", drop_vector_variants, CODEGEN, NULL,

@@ -315,6 +315,94 @@ static void test_chains(struct test_env *env, cl_program p) {
   clReleaseKernel(kf);
 }
 
+/* Vectors read per work-item in a loop: each component is gathered across
+ * work-items, and families of such gathers become whole loads and shuffles
+ * when their lanes are contiguous (vectorize/gather_groups.c), else stay
+ * gathers (the permuted reads). Every width of int, float and double; the
+ * sums are exact. */
+static void test_vector_reads(struct test_env *env) {
+  static const char *fmt =
+      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+      "kernel void rd(global const T *a, global const int *perm, global T *o, global T *q, int n) {\n"
+      "  size_t g = get_global_id(0);\n"
+      "  T s = 0, t = 0;\n"
+      "  for (int i = 0; i < n; i++) {\n"
+      "    s += a[g + i * get_global_size(0)] * (T)(i + 1);\n"
+      "    t += a[perm[g] + i * get_global_size(0)];\n"
+      "  }\n"
+      "  o[g] = s;\n"
+      "  q[g] = t;\n"
+      "}\n";
+  static const char *const types[] = {"int2", "int4", "int8", "int16", "float2", "float4",
+                                      "float8", "float16", "double2", "double4", "double8"};
+  enum { G = 100, N = 5, L = 50 };
+  for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
+    bool is_double = types[t][0] == 'd', is_float = types[t][0] == 'f';
+    unsigned width = (unsigned)atoi(types[t] + (is_double ? 6 : is_float ? 5 : 3));
+    size_t elem = is_double ? 8 : 4, count = (size_t)G * N * width;
+    char src[1024], opt[64];
+    snprintf(src, sizeof src, "%s", fmt);
+    snprintf(opt, sizeof opt, "-DT=%s", types[t]);
+    cl_kernel k = test_kernel_from(env, src, "rd", opt);
+    if (!k)
+      continue;
+    unsigned char *a = malloc(count * elem), *o = malloc((size_t)G * width * elem),
+                  *q = malloc((size_t)G * width * elem);
+    int perm[G];
+    for (int i = 0; i < G; i++)
+      perm[i] = (i * 37 + 11) % G;
+    for (size_t i = 0; i < count; i++) {
+      int v = (int)((i * 7919) % 1000) - 500;
+      if (is_double)
+        ((double *)a)[i] = v;
+      else if (is_float)
+        ((float *)a)[i] = (float)v;
+      else
+        ((int *)a)[i] = v;
+    }
+    cl_mem ma = test_buffer_with(env, count * elem, a), mp = test_buffer_with(env, sizeof perm, perm);
+    cl_mem mo = test_buffer_with(env, (size_t)G * width * elem, NULL);
+    cl_mem mq = test_buffer_with(env, (size_t)G * width * elem, NULL);
+    int n = N;
+    CHECK_OK(clSetKernelArg(k, 0, sizeof ma, &ma));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof mp, &mp));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof mo, &mo));
+    CHECK_OK(clSetKernelArg(k, 3, sizeof mq, &mq));
+    CHECK_OK(clSetKernelArg(k, 4, sizeof n, &n));
+    size_t g = G, l = L;
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, mo, (size_t)G * width * elem, o);
+    test_read_back(env, mq, (size_t)G * width * elem, q);
+    int bad = 0;
+    for (size_t item = 0; item < G; item++)
+      for (unsigned c = 0; c < width; c++) {
+        double ws = 0, wt = 0, gs, gt;
+        for (int i = 0; i < N; i++) {
+          size_t at = (item + (size_t)i * G) * width + c, pt = ((size_t)perm[item] + (size_t)i * G) * width + c;
+          double va = is_double ? ((double *)a)[at] : is_float ? ((float *)a)[at] : ((int *)a)[at];
+          double vp = is_double ? ((double *)a)[pt] : is_float ? ((float *)a)[pt] : ((int *)a)[pt];
+          ws += va * (i + 1);
+          wt += vp;
+        }
+        size_t r = item * width + c;
+        gs = is_double ? ((double *)o)[r] : is_float ? ((float *)o)[r] : ((int *)o)[r];
+        gt = is_double ? ((double *)q)[r] : is_float ? ((float *)q)[r] : ((int *)q)[r];
+        bad += gs != ws || gt != wt;
+      }
+    if (bad)
+      fprintf(stderr, "vector reads %s: %d wrong\n", types[t], bad);
+    CHECK(bad == 0);
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mp);
+    clReleaseMemObject(mo);
+    clReleaseMemObject(mq);
+    clReleaseKernel(k);
+    free(a);
+    free(o);
+    free(q);
+  }
+}
+
 static void test_rows(struct test_env *env, cl_program p) {
   enum { PER = 13, L = 30, N = 90 };
   cl_int err;
@@ -415,6 +503,7 @@ int main(void) {
     clReleaseProgram(p);
   }
   test_splat_store(&env);
+  test_vector_reads(&env);
   unlink(path);
   test_env_release(&env);
   return test_finish("test_outer_vectorization");

@@ -37,6 +37,11 @@ bool loom_widenable_intrinsic(const char *name) LOOM_HIDDEN;
  * mis-compiles such a division in a conditional block. -1 if LLVM failed. */
 int loom_hoist_invariant_divisions(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 
+/* gather_groups.c: after O3, families of gathers of one vector's
+ * components across work-items become whole loads and shuffles when a run
+ * time test finds them contiguous; true when something changed */
+bool loom_combine_component_gathers(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */
 bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;
