@@ -338,6 +338,19 @@ static size_t block_slot(struct block_map *bm, LLVMBasicBlockRef b) {
     }
 }
 
+bool loom_all_ones_mask(LLVMValueRef mask) {
+  if (!LLVMIsConstant(mask) || LLVMIsAConstantExpr(mask) ||
+      LLVMGetTypeKind(LLVMTypeOf(mask)) != LLVMVectorTypeKind)
+    return false;
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(mask));
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef e = LLVMGetAggregateElement(mask, i);
+    if (!e || !LLVMIsAConstantInt(e) || LLVMConstIntGetZExtValue(e) != 1)
+      return false;
+  }
+  return true;
+}
+
 bool loom_has_cycle(LLVMValueRef f) {
   unsigned n = LLVMCountBasicBlocks(f);
   if (n == 0)

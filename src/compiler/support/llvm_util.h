@@ -42,6 +42,9 @@ bool loom_is_call_to(LLVMValueRef v, const char *name) LOOM_HIDDEN;
 /* Is v a call to a function whose name starts with `prefix` (an overloaded
  * intrinsic family: "llvm.sqrt.")? */
 bool loom_is_call_to_prefix(LLVMValueRef v, const char *prefix) LOOM_HIDDEN;
+/* Is mask a constant vector of i1 true in every lane (a masked
+ * intrinsic's "no lane off")? */
+bool loom_all_ones_mask(LLVMValueRef mask) LOOM_HIDDEN;
 /* true when the control-flow graph of f has a cycle (a loop) */
 bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 

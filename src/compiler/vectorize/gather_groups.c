@@ -26,20 +26,6 @@
 
 enum { MAX_FACTOR = 16 };
 
-static bool all_true(LLVMValueRef mask) {
-  if (!LLVMIsAConstant(mask))
-    return false;
-  if (LLVMIsAConstantAggregateZero(mask) || LLVMIsUndef(mask) || LLVMIsPoison(mask))
-    return false;
-  unsigned n = LLVMGetVectorSize(LLVMTypeOf(mask));
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef e = LLVMGetAggregateElement(mask, i);
-    if (!e || !LLVMIsAConstantInt(e) || LLVMConstIntGetZExtValue(e) != 1)
-      return false;
-  }
-  return true;
-}
-
 static unsigned element_bytes(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMHalfTypeKind: return 2;
@@ -65,7 +51,7 @@ static unsigned apart_kind(LLVMValueRef in) {
 }
 
 static bool as_member(LLVMValueRef in, struct member *m) {
-  if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !all_true(LLVMGetOperand(in, 2)) ||
+  if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
       LLVMGetMetadata(in, apart_kind(in)))
     return false;
   LLVMTypeRef vt = LLVMTypeOf(in);

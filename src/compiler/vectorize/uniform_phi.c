@@ -206,18 +206,6 @@ static LLVMValueRef uniform_pointer(LLVMBuilderRef b, LLVMValueRef v, int depth)
                            : LLVMBuildGEP2(b, src, base, idx, n - 1, "uniform.ptr");
 }
 
-static bool all_ones(LLVMValueRef mask) {
-  if (!LLVMIsConstant(mask) || LLVMIsAConstantExpr(mask))
-    return false;
-  unsigned n = LLVMGetVectorSize(LLVMTypeOf(mask));
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef e = LLVMGetAggregateElement(mask, i);
-    if (!e || !LLVMIsAConstantInt(e) || LLVMConstIntGetZExtValue(e) != 1)
-      return false;
-  }
-  return true;
-}
-
 static bool is_gather(LLVMValueRef in) { return loom_is_call_to_prefix(in, "llvm.masked.gather."); }
 
 static bool uniform_gathers_to_loads(LLVMValueRef f) {
@@ -228,7 +216,7 @@ static bool uniform_gathers_to_loads(LLVMValueRef f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;) {
       LLVMValueRef next = LLVMGetNextInstruction(in);
-      if (is_gather(in) && all_ones(LLVMGetOperand(in, 2))) {
+      if (is_gather(in) && loom_all_ones_mask(LLVMGetOperand(in, 2))) {
         LLVMValueRef p = uniform_pointer(b, LLVMGetOperand(in, 0), 0);
         if (p) {
           LLVMTypeRef vt = LLVMTypeOf(in);
