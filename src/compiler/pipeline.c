@@ -229,6 +229,10 @@ static int hoist_divisions(struct loom_pipeline *p) {
   return p->opt_disable ? 0 : loom_hoist_invariant_divisions(p->m, p->tm);
 }
 
+static int jam_items(struct loom_pipeline *p) {
+  return p->opt_disable ? 0 : loom_jam_work_items(p->m, p->tm);
+}
+
 static int optimize(struct loom_pipeline *p) {
   return loom_run_passes(p->m, p->opt_disable ? "default<O1>" : "default<O3>", p->tm);
 }
@@ -321,6 +325,8 @@ const struct loom_pass loom_passes[] = {
      "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items (vectorize/scalarize_choice.c)"},
     {"hoist-divisions", hoist_divisions, CODEGEN, NULL,
      "integer divisions invariant in their loop move before it, divisor guarded again: LLVM 19's vectoriser mis-compiles them in conditional blocks (vectorize/hoist_divisions.c)"},
+    {"jam-items", jam_items, CODEGEN, NULL,
+     "work-item loops that run inner loops bound by a chain's latency for more than 64 work-items are unrolled and jammed (LLVM's unroll-and-jam; vectorize/interleave_items.c)"},
     {"O3", optimize, CODEGEN, NULL,
      "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
     {"uniform-phis", uniform_phis, CODEGEN, NULL,

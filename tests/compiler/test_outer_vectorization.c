@@ -64,6 +64,14 @@ static const char *src =
     "  u[g] = x ^ y;\n"
     "  f[g] = a + b;\n"
     "}\n"
+    "kernel void jchain(global float *f, int n) {\n"
+    "  size_t g = get_global_id(0) + get_global_id(1) * get_global_size(0);\n"
+    "  float a = (float)(g % 13) * 0.125f, b = 0.5f + (float)get_local_id(0) * 0.25f;\n"
+    "  for (int i = 0; i < 37; i++) {\n"
+    "    a = fma(b, 0.5f, a); b = fma(a, -0.25f, b); a = fma(b, 0.75f, a); b = fma(a, -0.5f, b);\n"
+    "  }\n"
+    "  f[g] = a * b;\n"
+    "}\n"
     "kernel void fchain(global float *f, int n) {\n"
     "  size_t g = get_global_id(0) + get_global_id(1) * get_global_size(0);\n"
     "  float a = (float)(g % 17) * 0.25f, b = 1.0f + (float)get_local_id(0) * 0.125f;\n"
@@ -257,40 +265,50 @@ static void test_with_barrier(struct test_env *env, cl_program p) {
 /* Inner loops bound by a chain of dependent operations run several
  * registers of work-items side by side (vectorize/interleave_items.c): a
  * wide loop over the largest multiple of its width (32 work-items for
- * "chains", 64 for "fchain" with AVX-512), the ordinary one over the rest.
+ * "chains", 64 for "fchain" with AVX-512; 64 unrolled and jammed twice,
+ * so 128, for "jchain", whose inner loop has a constant trip count: LLVM
+ * 19's unroll-and-jam refuses the guarded inner loop a run-time count
+ * leaves), the ordinary one over the rest.
  * Group sizes below, at and around those widths, in one and two
  * dimensions; exact results (wrapping integers, fused multiply-adds). */
 static void test_chains(struct test_env *env, cl_program p) {
-  static const size_t shapes[][4] = {{1, 1, 7, 1},     {17, 1, 34, 1},  {63, 1, 126, 1},
-                                     {64, 1, 256, 1},  {65, 1, 130, 1}, {100, 1, 300, 1},
-                                     {128, 1, 256, 1}, {200, 1, 400, 1}, {65, 3, 130, 6},
-                                     {32, 2, 96, 4}};
-  enum { N = 37, MAX = 1024 };
+  static const size_t shapes[][4] = {{1, 1, 7, 1},     {17, 1, 34, 1},   {63, 1, 126, 1},
+                                     {64, 1, 256, 1},  {65, 1, 130, 1},  {100, 1, 300, 1},
+                                     {128, 1, 256, 1}, {200, 1, 400, 1}, {256, 1, 512, 1},
+                                     {65, 3, 130, 6},  {32, 2, 96, 4},   {192, 2, 384, 4}};
+  enum { N = 37, MAX = 2048 };
   cl_int err;
   cl_kernel kc = clCreateKernel(p, "chains", &err);
   CHECK_OK(err);
   cl_kernel kf = clCreateKernel(p, "fchain", &err);
   CHECK_OK(err);
+  cl_kernel kj = clCreateKernel(p, "jchain", &err);
+  CHECK_OK(err);
   cl_mem bu = test_buffer_with(env, sizeof(cl_uint) * MAX, NULL);
   cl_mem bf = test_buffer_with(env, sizeof(float) * MAX, NULL);
   cl_mem bg = test_buffer_with(env, sizeof(float) * MAX, NULL);
+  cl_mem bj = test_buffer_with(env, sizeof(float) * MAX, NULL);
   int n = N;
   CHECK_OK(clSetKernelArg(kc, 0, sizeof bu, &bu));
   CHECK_OK(clSetKernelArg(kc, 1, sizeof bf, &bf));
   CHECK_OK(clSetKernelArg(kc, 2, sizeof n, &n));
   CHECK_OK(clSetKernelArg(kf, 0, sizeof bg, &bg));
   CHECK_OK(clSetKernelArg(kf, 1, sizeof n, &n));
+  CHECK_OK(clSetKernelArg(kj, 0, sizeof bj, &bj));
+  CHECK_OK(clSetKernelArg(kj, 1, sizeof n, &n));
   static cl_uint u[MAX];
-  static float f[MAX], h[MAX];
+  static float f[MAX], h[MAX], jv[MAX];
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
     size_t l[2] = {shapes[s][0], shapes[s][1]}, g[2] = {shapes[s][2], shapes[s][3]};
     size_t items = g[0] * g[1];
     CHECK(items <= MAX);
     CHECK_OK(test_run(env, kc, 2, NULL, g, l));
     CHECK_OK(test_run(env, kf, 2, NULL, g, l));
+    CHECK_OK(test_run(env, kj, 2, NULL, g, l));
     test_read_back(env, bu, sizeof(cl_uint) * items, u);
     test_read_back(env, bf, sizeof(float) * items, f);
     test_read_back(env, bg, sizeof(float) * items, h);
+    test_read_back(env, bj, sizeof(float) * items, jv);
     int bad = 0;
     for (size_t i = 0; i < items; i++) {
       size_t lid = i % g[0] % l[0];
@@ -303,6 +321,14 @@ static void test_chains(struct test_env *env, cl_program p) {
         b = fmaf(a, -0.25f, b);
       }
       bad += u[i] != (x ^ y) || f[i] != a + b || h[i] != a - b;
+      float ja = (float)(i % 13) * 0.125f, jb = 0.5f + (float)lid * 0.25f;
+      for (int k = 0; k < N; k++) {
+        ja = fmaf(jb, 0.5f, ja);
+        jb = fmaf(ja, -0.25f, jb);
+        ja = fmaf(jb, 0.75f, ja);
+        jb = fmaf(ja, -0.5f, jb);
+      }
+      bad += jv[i] != ja * jb;
     }
     if (bad)
       fprintf(stderr, "chains: %d wrong with local size %zux%zu\n", bad, l[0], l[1]);
@@ -311,8 +337,10 @@ static void test_chains(struct test_env *env, cl_program p) {
   clReleaseMemObject(bu);
   clReleaseMemObject(bf);
   clReleaseMemObject(bg);
+  clReleaseMemObject(bj);
   clReleaseKernel(kc);
   clReleaseKernel(kf);
+  clReleaseKernel(kj);
 }
 
 /* Vectors read per work-item in a loop: each component is gathered across
@@ -488,6 +516,13 @@ int main(void) {
     /* fchain's chains run four registers of work-items together */
     char *fc = function_text(ir, "fchain.loom_wg");
     CHECK(width != 16 || (fc && strstr(fc, "<64 x float>")));
+    /* jchain's are also unrolled and jammed: two copies of the chain */
+    char *jc = function_text(ir, "jchain.loom_wg");
+    size_t fmas = 0;
+    for (const char *q = jc; q && (q = strstr(q, "@llvm.fma.v64f32")); q++)
+      fmas++;
+    CHECK(width != 16 || fmas >= 8);
+    free(jc);
     free(nb);
     free(fc);
     free(ir);

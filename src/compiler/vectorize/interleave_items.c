@@ -23,10 +23,18 @@
  * The latencies are those of current x86 cores (Intel since Skylake, AMD
  * Zen 4), close enough to tell a chain-bound loop from a throughput-bound one.
  *
+ * LLVM takes widths up to 64 work-items; where k needs more (clpeak's float
+ * chain wants 8 registers of 16 floats), the wide loop is also unrolled and
+ * jammed (pass jam-items, before O3): each iteration runs the inner loop for
+ * two sets of work-items at once, and VPlan then widens that loop. LLVM 19's
+ * unroll-and-jam takes only an unguarded inner loop (a constant trip count);
+ * a loop run a run-time number of times keeps the 64 work-items.
+ *
  * workgroup/wg_function.c runs the wide loop over the largest multiple of
- * the width and the ordinary one over the rest, so a group smaller than the
- * width or not a multiple of it loses nothing. */
+ * the width (times the jam count) and the ordinary one over the rest, so a
+ * group smaller than that or not a multiple of it loses nothing. */
 #include "analysis/loops.h"
+#include "workgroup/workgroup.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
 #include <string.h>
@@ -216,7 +224,8 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
   return k;
 }
 
-unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes) {
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) {
+  *jam = 1;
   struct loom_domtree d;
   struct loom_loops l;
   loom_domtree_build(&d, region);
@@ -246,8 +255,25 @@ unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes) {
   if (k <= 1 || widest == 0)
     return 0;
   unsigned lanes = simd_bytes * 8 / widest;
-  /* LLVM ignores a requested width above 64 (VectorizerParams::MaxVectorWidth) */
-  while (k > 1 && lanes * k > 64)
+  if (lanes < 2)
+    return 0;
+  /* LLVM ignores a requested width above 64 (VectorizerParams::MaxVectorWidth):
+   * the rest of k comes from unroll-and-jam of the work-item loop (pass
+   * jam-items), each copy of the inner loop one more set of chains */
+  while (k > 1 && lanes * k > 64) {
     k /= 2;
-  return lanes >= 2 && k > 1 ? lanes * k : 0;
+    *jam *= 2;
+  }
+  return k > 1 || *jam > 1 ? lanes * k : 0;
+}
+
+int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) {
+  if (!loom_module_has_jammed_loops(m))
+    return 0;
+  /* the loops in the simplified, rotated form LLVM's unroll-and-jam needs;
+   * it acts only on the loops whose ID asks for it (a count) */
+  return loom_run_passes(m,
+                         "function(sroa,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,"
+                         "lcssa,loop(loop-rotate,indvars),loop(loop-unroll-and-jam))",
+                         tm);
 }

@@ -22,11 +22,11 @@
 
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
                      LLVMValueRef *outer_loop_ids, const unsigned *wide_width,
-                     LLVMValueRef *wide_loop_ids, bool keep_rolled) {
+                     const unsigned *wide_jam, LLVMValueRef *wide_loop_ids, bool keep_rolled) {
   /* per region i, nodes 7i..7i+6: its access group, its loop ID, the
    * parallel-accesses entry, the outer loop ID, vectorize.enable, the wide
    * loop ID and its width; !loom.md lists group, loop, outer and wide IDs */
-  size_t cap = 256 + (size_t)n * 640; /* each snprintf below stays well inside */
+  size_t cap = 256 + (size_t)n * 720; /* each snprintf below stays well inside */
   char *ir = malloc(cap);
   if (!ir)
     return -1;
@@ -46,15 +46,19 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
   len += (size_t)snprintf(ir + len, cap - len, "}\n");
   for (unsigned i = 0; i < n; i++) {
     unsigned b = 7 * i, width = wide_width ? wide_width[i] : 0;
+    unsigned jam = wide_jam ? wide_jam[i] : 1;
+    char jam_md[64] = "";
+    if (jam > 1)
+      snprintf(jam_md, sizeof jam_md, ", !{!\"llvm.loop.unroll_and_jam.count\", i32 %u}", jam);
     len += (size_t)snprintf(ir + len, cap - len,
                             "!%u = distinct !{}\n!%u = distinct !{!%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.parallel_accesses\", !%u}\n"
                             "!%u = distinct !{!%u, !%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n"
-                            "!%u = distinct !{!%u, !%u, !%u, !%u%s}\n"
+                            "!%u = distinct !{!%u, !%u, !%u, !%u%s%s}\n"
                             "!%u = !{!\"llvm.loop.vectorize.width\", i32 %u}\n",
                             b, b + 1, b + 1, b + 2, rolled, b + 2, b, b + 3, b + 3, b + 2, b + 4,
-                            rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled, b + 6,
+                            rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled, jam_md, b + 6,
                             width ? width : 1);
   }
   assert(len < cap);

@@ -8,11 +8,12 @@
 /* parallel_md.c: n access groups and matching parallel loop IDs (which
  * forbid unrolling before vectorisation if keep_rolled); outer loop IDs ask
  * for outer-loop vectorisation, wide ones (where wide_width[i] is not 0,
- * else NULL; both arrays may be NULL) for that with width wide_width[i] */
+ * else NULL; the arrays may be NULL) for that with width wide_width[i], and
+ * unrolled and jammed wide_jam[i] times when that is above 1 */
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
                      LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
-                     const unsigned *wide_width, LLVMValueRef *wide_loop_ids,
-                     bool keep_rolled) LOOM_HIDDEN;
+                     const unsigned *wide_width, const unsigned *wide_jam,
+                     LLVMValueRef *wide_loop_ids, bool keep_rolled) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
@@ -24,8 +25,12 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
 /* interleave_items.c: the vectorisation width for region r's outer
  * work-item loop when its inner loops are bound by the latency of a chain of
  * dependent operations (several registers of work-items side by side), or
- * 0: one register's worth, VPlan's own choice */
-unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes) LOOM_HIDDEN;
+ * 0: one register's worth, VPlan's own choice; *jam: how many times to
+ * unroll and jam that loop on top (1: not) */
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) LOOM_HIDDEN;
+/* pass jam-items: before O3, LLVM's unroll-and-jam on the work-item loops
+ * whose ID asks for it (functions marked by loom_wg_mark_jammed_loops) */
+int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 /* an instruction the scalarizer splits and the vectorisers widen */
 bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
 /* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */

@@ -144,6 +144,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
   b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
   b->outer_width = calloc(b->num_barriers + 1, sizeof *b->outer_width);
+  b->outer_jam = calloc(b->num_barriers + 1, sizeof *b->outer_jam);
   b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
@@ -204,12 +205,13 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     }
     free(calls);
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
+    b->outer_jam[r] = 1;
     if (b->region_has_loop[r] && !tracked_region(b, r))
-      b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes);
+      b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
     loom_add_fn_attr(f, "alwaysinline");
   }
   if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
-                       b->outer_width, b->wide_loop_ids, b->specialised) != 0) {
+                       b->outer_width, b->outer_jam, b->wide_loop_ids, b->specialised) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }
@@ -413,7 +415,10 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
        * one over the rest (vectorize/interleave_items.c) */
       LLVMBasicBlockRef rest = LLVMAppendBasicBlockInContext(c, w, "wi_x_rest");
       LLVMBasicBlockRef xr = LLVMAppendBasicBlockInContext(c, w, "wi_x_tail");
-      LLVMValueRef wide_end = LLVMBuildAnd(bld, x_end, loom_i64(c, -(uint64_t)b->outer_width[r]), "wide_end");
+      uint64_t step = (uint64_t)b->outer_width[r] * b->outer_jam[r];
+      if (b->outer_jam[r] > 1)
+        loom_wg_mark_jammed_loops(b->wg);
+      LLVMValueRef wide_end = LLVMBuildAnd(bld, x_end, loom_i64(c, -step), "wide_end");
       LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, wide_end, zero, ""), xh, rest);
       build_x_loop(&xl, xh, zero, wide_end, rest, b->wide_loop_ids[r], NULL, next_var);
       LLVMPositionBuilderAtEnd(bld, rest);
@@ -537,6 +542,7 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     free(builds[i].outer_loop_ids);
     free(builds[i].region_has_loop);
     free(builds[i].outer_width);
+    free(builds[i].outer_jam);
     free(builds[i].wide_loop_ids);
     free(builds[i].divergent);
     free(builds[i].access_groups);

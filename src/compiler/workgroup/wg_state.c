@@ -73,12 +73,22 @@ int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots
 
 void loom_wg_mark_outer_loops(LLVMValueRef wg) { loom_add_fn_str_attr(wg, OUTER_ATTR, "1"); }
 
-bool loom_module_has_outer_loops(LLVMModuleRef m) {
+static bool module_has_attr(LLVMModuleRef m, const char *attr, unsigned len) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, OUTER_ATTR,
-                                      sizeof OUTER_ATTR - 1))
+    if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attr, len))
       return true;
   return false;
+}
+
+#define JAM_ATTR "loom-jam-loops"
+void loom_wg_mark_jammed_loops(LLVMValueRef wg) { loom_add_fn_str_attr(wg, JAM_ATTR, "1"); }
+
+bool loom_module_has_jammed_loops(LLVMModuleRef m) {
+  return module_has_attr(m, JAM_ATTR, sizeof JAM_ATTR - 1);
+}
+
+bool loom_module_has_outer_loops(LLVMModuleRef m) {
+  return module_has_attr(m, OUTER_ATTR, sizeof OUTER_ATTR - 1);
 }
 
 LLVMValueRef loom_wg_function_of(LLVMModuleRef m, const char *kernel) {

@@ -62,6 +62,7 @@ struct loom_wg_build {
   LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
   bool *region_has_loop;  /* the region's body contains a loop */
   unsigned *outer_width;  /* per region: width of its wide work-item loop, 0: none */
+  unsigned *outer_jam;    /* per region: its unroll-and-jam count (1: none) */
   LLVMValueRef *wide_loop_ids; /* per region: outer loop IDs with that width */
   unsigned simd_bytes;    /* the target's vector register size */
   LLVMValueRef *access_groups; /* per region, for its parallel accesses */
@@ -86,6 +87,10 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_record_slots(LLVMValueRef k, unsigned num_barriers,
                          const struct loom_slots *s) LOOM_HIDDEN;
 int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots *s) LOOM_HIDDEN;
+/* marks a work-group function with a work-item loop to unroll and jam
+ * (vectorize/interleave_items.c); whether m has one */
+void loom_wg_mark_jammed_loops(LLVMValueRef wg) LOOM_HIDDEN;
+bool loom_module_has_jammed_loops(LLVMModuleRef m) LOOM_HIDDEN;
 /* marks a work-group function with an outer work-item loop; whether m has one */
 void loom_wg_mark_outer_loops(LLVMValueRef wg) LOOM_HIDDEN;
 bool loom_module_has_outer_loops(LLVMModuleRef m) LOOM_HIDDEN;

@@ -1,15 +1,18 @@
 ; Work-items side by side for a latency-bound inner loop (vectorize/interleave_items.c).
 ; OpenCL C: x = a, y = lid; for (i < 64) { x = mad(y, x, y); y = mad(x, y, x); x.. y.. }
 ; Each iteration is a chain of four dependent FMAs (16 cycles) for 2 cycles
-; of issue: the region's work-item loop gets width 64 (4 AVX-512 registers
-; of floats) over the largest multiple of 64 work-items (%wide_end), and the
-; ordinary outer loop ID (no width) over the rest, entered only when some
-; are left. Before, clpeak's float kernel ran at a quarter of float4's rate.
+; of issue: 8 registers of work-items side by side would cover it. LLVM
+; takes widths up to 64, so the region's work-item loop gets width 64 (4
+; AVX-512 registers of floats) and an unroll-and-jam count of 2 (pass
+; jam-items), over the largest multiple of 128 work-items (%wide_end); the
+; ordinary outer loop ID (no width) runs the rest, entered only when some
+; are left. The function is marked "loom-jam-loops" for jam-items. Before,
+; clpeak's float kernel ran at a quarter of float4's rate.
 ; RUN: -passes=wg-function -mattr=+avx2,+fma,+avx512f,+avx512vl
 ; RUN: -passes=wg-function -mattr=+avx2,+fma | --check-prefix=AVX2
 
 ; CHECK-LABEL: define void @chain.loom_wg(
-; CHECK: %wide_end = and i64 %lsize, -64
+; CHECK: %wide_end = and i64 %lsize, -128
 ; CHECK-NEXT: %[[ANY:.*]] = icmp ne i64 %wide_end, 0
 ; CHECK-NEXT: br i1 %[[ANY]], label %wi_x, label %wi_x_rest
 ; CHECK: wi_x:
@@ -22,12 +25,16 @@
 ; CHECK: wi_x_tail:
 ; CHECK-NEXT: %{{.*}} = phi i64 [ %wide_end, %wi_x_rest ]
 ; CHECK: br i1 %{{.*}}, label %wi_x_tail, label %wi_y_latch, !llvm.loop ![[REST:[0-9]+]]
-; CHECK: ![[WIDE]] = distinct !{![[WIDE]], ![[PAR:[0-9]+]], ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]]}
+; CHECK: attributes #{{[0-9]+}} = { {{.*}}"loom-jam-loops"="1"
+; CHECK: ![[WIDE]] = distinct !{![[WIDE]], ![[PAR:[0-9]+]], ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[JAM:[0-9]+]]}
 ; CHECK: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 64}
+; CHECK: ![[JAM]] = !{!"llvm.loop.unroll_and_jam.count", i32 2}
 ; CHECK: ![[REST]] = distinct !{![[REST]], ![[PAR]], ![[ENABLE]]}
-; Without AVX-512: 8 floats a register, 4 registers (the chains' values within 8 of 16).
+; Without AVX-512: 8 floats a register, 4 registers (the chains' values within 8
+; of 16), 32 work-items: no unroll-and-jam.
 ; AVX2: %wide_end = and i64 %lsize, -32
+; AVX2-NOT: unroll_and_jam
 ; AVX2: !{!"llvm.loop.vectorize.width", i32 32}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
