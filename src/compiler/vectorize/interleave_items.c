@@ -18,8 +18,9 @@
  *      vector operation counts once per element: it is scalarised and each
  *      element widened across work-items).
  * A loop with R > 1.5 T is latency-bound; k is the power of two that covers
- * R / T, at most 8 and at most 64 work-items (LLVM's limit), and at most what keeps the recurrences' values within
- * half the vector registers (16 of AVX-512's 32, 8 of AVX2's 16).
+ * R / T, at most 8, and at most what keeps the recurrences' values within
+ * three quarters of the vector registers (24 of AVX-512's 32, 12 of AVX2's
+ * 16: a latency-bound loop has few other values live).
  * The latencies are those of current x86 cores (Intel since Skylake, AMD
  * Zen 4), close enough to tell a chain-bound loop from a throughput-bound one.
  *
@@ -193,7 +194,7 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
       w.insts[w.n++] = in;
       LLVMTypeRef t = LLVMTypeOf(LLVMIsAStoreInst(in) ? LLVMGetOperand(in, 0) : in);
       issue += cost_of(in).issue * lanes_of(t);
-      if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) || LLVMIsAPHINode(in)) {
+      if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) { /* phis: below, not the counters */
         unsigned bits = scalar_bits(t);
         if (bits > *widest)
           *widest = bits;
@@ -208,6 +209,8 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
     LLVMValueRef next = next_value(p, d, l, loop);
     if (is_induction(p, next) || !scalar_bits(LLVMTypeOf(p)))
       continue;
+    if (scalar_bits(LLVMTypeOf(p)) > *widest)
+      *widest = scalar_bits(LLVMTypeOf(p));
     live += lanes_of(LLVMTypeOf(p));
     long r = recurrence_latency(&w, p, next);
     if (r > chain)
@@ -233,7 +236,7 @@ unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigne
     loom_domtree_free(&d);
     return 0;
   }
-  unsigned reg_budget = simd_bytes >= 64 ? 16 : 8, widest = 0, k = 0;
+  unsigned reg_budget = simd_bytes >= 64 ? 24 : 12, widest = 0, k = 0;
   for (size_t loop = 0; loop < l.n; loop++) {
     /* innermost: no other loop's header inside it */
     bool innermost = true;
