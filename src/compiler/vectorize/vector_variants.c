@@ -136,6 +136,21 @@ static LLVMValueRef make_variant(LLVMModuleRef m, LLVMValueRef f, unsigned lanes
   return v;
 }
 
+/* A call marked nobuiltin (a builtin calling another, as float4 sin calls
+ * sin per component, compiled without builtins) gets no vector variants
+ * from LLVM's vectoriser, which then left float4 sin's work-item loop
+ * scalar; the marks mean nothing for these callees. */
+static void allow_variants_at_calls(LLVMValueRef f) {
+  unsigned nobuiltin = LLVMGetEnumAttributeKindForName("nobuiltin", 9);
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != f)
+      continue;
+    LLVMRemoveCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, nobuiltin);
+    LLVMRemoveCallSiteStringAttribute(call, LLVMAttributeFunctionIndex, "no-builtins", 11);
+  }
+}
+
 void loom_add_vector_variants(LLVMModuleRef m) {
   static const unsigned widths[] = {2, 4, 8, 16};
   enum { NW = sizeof widths / sizeof widths[0] };
@@ -163,6 +178,7 @@ void loom_add_vector_variants(LLVMModuleRef m) {
       strcat(mapping, one);
     }
     loom_add_fn_str_attr(f, VARIANT_ATTR, mapping);
+    allow_variants_at_calls(f);
   }
 }
 
