@@ -179,24 +179,30 @@ __attribute__((const, noinline)) float __loom_cold_sinf(float x) { return sin_ex
 __attribute__((const, noinline)) float __loom_cold_cosf(float x) { return cos_exact(x); }
 __attribute__((const, noinline)) float __loom_cold_tanf(float x) { return tan_exact(x); }
 
-float OVL sin(float x) {
+/* sin r and cos r of |x| = r + q pi/2 (fast path; returns |x|) */
+static float sin_cos_fast(float x, __private float *s, __private float *c, __private uint *q) {
   float ax = __builtin_fabsf(x);
+  float r = reduce_fast(ax, q);
+  *s = sin_polyf(r);
+  *c = cos_polyf(r);
+  return ax;
+}
+
+float OVL sin(float x) {
+  float s, c;
   uint q;
-  float r = reduce_fast(ax, &q);
-  float s = sin_polyf(r), c = cos_polyf(r);
+  float ax = sin_cos_fast(x, &s, &c, &q);
   float v = (q & 1u) ? c : s;
-  v = (q & 2u) ? -v : v;
-  v = with_sign_of(v, x);
+  v = with_sign_of((q & 2u) ? -v : v, x);
   if (!(ax < FAST_TRIG_LIMIT))
     v = __loom_cold_sinf(x);
   return v;
 }
 
 float OVL cos(float x) {
-  float ax = __builtin_fabsf(x);
+  float s, c;
   uint q;
-  float r = reduce_fast(ax, &q);
-  float s = sin_polyf(r), c = cos_polyf(r);
+  float ax = sin_cos_fast(x, &s, &c, &q);
   float v = (q & 1u) ? -s : c;
   v = (q & 2u) ? -v : v;
   if (!(ax < FAST_TRIG_LIMIT))
@@ -205,12 +211,10 @@ float OVL cos(float x) {
 }
 
 float OVL tan(float x) {
-  float ax = __builtin_fabsf(x);
+  float s, c;
   uint q;
-  float r = reduce_fast(ax, &q);
-  float s = sin_polyf(r), c = cos_polyf(r);
-  float v = (q & 1u) ? -c / s : s / c;
-  v = with_sign_of(v, x);
+  float ax = sin_cos_fast(x, &s, &c, &q);
+  float v = with_sign_of((q & 1u) ? -c / s : s / c, x);
   if (!(ax < FAST_TRIG_LIMIT))
     v = __loom_cold_tanf(x);
   return v;
