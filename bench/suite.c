@@ -314,23 +314,16 @@ static void run_case(const struct bench_case *c, const struct options *o,
   for (int rep = c->no_warmup ? 0 : -1; rep < reps; rep++) {
     for (int i = 0; i < n_envs; i++) {
       int p = (rep & 1) ? n_envs - 1 - i : i;
-      if (!ok[p])
-        continue;
-      double warm_until = bench_now() + (o->quick ? 0 : WARMUP_SECONDS);
-      for (int w = 1; rep < 0 && w < MAX_WARMUP_RUNS && ok[p] && bench_now() < warm_until; w++)
-        if ((c->reset && !c->reset(inst[p], host)) || run(inst[p], host) < 0)
+      /* the warm-up repeats itself until WARMUP_SECONDS have passed */
+      double warm_until = bench_now() + (rep < 0 && !o->quick ? WARMUP_SECONDS : 0);
+      int runs = 0;
+      do {
+        double s = ok[p] && (!c->reset || c->reset(inst[p], host)) ? run(inst[p], host) : -1;
+        if (s < 0)
           ok[p] = false;
-      if (!ok[p])
-        continue;
-      if (c->reset && !c->reset(inst[p], host)) {
-        ok[p] = false;
-        continue;
-      }
-      double s = run(inst[p], host);
-      if (s < 0)
-        ok[p] = false;
-      else if (rep >= 0 && s < row->r[p].seconds)
-        row->r[p].seconds = s;
+        else if (rep >= 0 && s < row->r[p].seconds)
+          row->r[p].seconds = s;
+      } while (ok[p] && ++runs < MAX_WARMUP_RUNS && bench_now() < warm_until);
     }
   }
   for (int p = 0; p < n_envs; p++) {

@@ -45,15 +45,6 @@ struct op_cost {
   double issue;     /* cycles of the vector ports per widened operation */
 };
 
-static bool intrinsic_named(LLVMValueRef call, const char *prefix) {
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-    return false;
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
-  return strncmp(name, prefix, strlen(prefix)) == 0;
-}
-
 static struct op_cost cost_of(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFCmp:
@@ -77,10 +68,10 @@ static struct op_cost cost_of(LLVMValueRef in) {
   case LLVMStore:
     return (struct op_cost){0, 1};
   case LLVMCall:
-    if (intrinsic_named(in, "llvm.sqrt."))
+    if (loom_is_call_to_prefix(in, "llvm.sqrt."))
       return (struct op_cost){15, 6};
-    if (intrinsic_named(in, "llvm.fmuladd.") || intrinsic_named(in, "llvm.fma.") ||
-        intrinsic_named(in, "llvm.minnum.") || intrinsic_named(in, "llvm.maxnum."))
+    if (loom_is_call_to_prefix(in, "llvm.fmuladd.") || loom_is_call_to_prefix(in, "llvm.fma.") ||
+        loom_is_call_to_prefix(in, "llvm.minnum.") || loom_is_call_to_prefix(in, "llvm.maxnum."))
       return (struct op_cost){4, 0.5};
     return (struct op_cost){1, 0.5};
   default: /* phis, address arithmetic, branches, bit casts, element moves */

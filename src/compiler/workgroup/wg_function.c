@@ -120,16 +120,6 @@ static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef 
   LLVMDisposeBuilder(bld);
 }
 
-/* does region r run only the work-items that reached it (wg_tracking.c)? */
-static bool tracked_region(const struct loom_wg_build *b, unsigned r) {
-  if (b->masked)
-    return true;
-  for (unsigned j = 0; j < b->num_divergent; j++)
-    if (b->divergent[j].header_id == r)
-      return true;
-  return false;
-}
-
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
@@ -206,7 +196,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     free(calls);
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
     b->outer_jam[r] = 1;
-    if (b->region_has_loop[r] && !tracked_region(b, r))
+    if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
       b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
     loom_add_fn_attr(f, "alwaysinline");
   }

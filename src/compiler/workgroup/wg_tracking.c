@@ -28,13 +28,23 @@ void loom_wg_tracking_init(struct wg_tracking *t, LLVMModuleRef m, LLVMBuilderRe
   t->ag_kind = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
 }
 
+/* the divergent loop whose header region is r, or NULL */
+static const struct loom_divergent_loop *loop_headed_by(const struct loom_wg_build *b, unsigned r) {
+  const struct loom_divergent_loop *loop = NULL;
+  for (unsigned j = 0; j < b->num_divergent; j++)
+    if (b->divergent[j].header_id == r)
+      loop = &b->divergent[j];
+  return loop;
+}
+
+bool loom_wg_region_tracked(const struct loom_wg_build *b, unsigned r) {
+  return b->masked || loop_headed_by(b, r);
+}
+
 bool loom_wg_tracking_begin(struct wg_tracking *t, const struct loom_wg_build *b, unsigned r,
                             LLVMBuilderRef bld) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(t->c);
-  t->loop = NULL;
-  for (unsigned j = 0; j < b->num_divergent; j++)
-    if (b->divergent[j].header_id == r)
-      t->loop = &b->divergent[j];
+  t->loop = loop_headed_by(b, r);
   t->first = NULL;
   if (t->loop && !b->masked)
     t->first = LLVMBuildICmp(bld, LLVMIntNE, LLVMBuildLoad2(bld, i32, t->prev_var, ""),

@@ -15,6 +15,9 @@ struct wg_tracking {
   LLVMValueRef first;                     /* i1: the loop's first pass (unmasked) */
 };
 
+/* does region r run only the work-items that reached it (a masked kernel's
+ * regions, a divergent loop's header)? */
+bool loom_wg_region_tracked(const struct loom_wg_build *b, unsigned r) LOOM_HIDDEN;
 /* allocas at the work-group function's entry */
 void loom_wg_tracking_init(struct wg_tracking *t, LLVMModuleRef m, LLVMBuilderRef entry) LOOM_HIDDEN;
 /* at the start of region r's pre-block; true when r is tracked */

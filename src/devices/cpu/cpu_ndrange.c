@@ -8,7 +8,6 @@
 #include "threadpool.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct worker_mem {
   char *local;
@@ -52,12 +51,6 @@ struct cpu_launch {
   uint64_t stream_store_bytes;
   struct loom_printf_buffer printf_out;
 };
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
   (void)worker;
@@ -129,9 +122,9 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
     }
     if (trial && whole) {
       unsigned spec = (unsigned)((g + trial->parity) & 1);
-      uint64_t t0 = now_ns();
+      uint64_t t0 = loom_pool_now_ns();
       (spec ? full : nd->fn)(nd->args, &ctx, local, scratch);
-      trial_ns[spec] += now_ns() - t0;
+      trial_ns[spec] += loom_pool_now_ns() - t0;
       trial_groups[spec]++;
       continue;
     }

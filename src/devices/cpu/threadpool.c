@@ -14,7 +14,7 @@
  * computes between its kernels. */
 #define SPIN_NS 200000
 
-static uint64_t now_ns(void) {
+uint64_t loom_pool_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -74,10 +74,10 @@ static struct loom_pool_job *pick_job(void) {
 
 /* poll the queue for SPIN_NS (or until work arrives) */
 static void spin_for_work(void) {
-  uint64_t end = now_ns() + SPIN_NS;
+  uint64_t end = loom_pool_now_ns() + SPIN_NS;
   for (unsigned i = 1; !atomic_load_explicit(&pool.pending, memory_order_acquire); i++) {
     cpu_relax();
-    if (i % 64 == 0 && now_ns() >= end)
+    if (i % 64 == 0 && loom_pool_now_ns() >= end)
       return;
   }
 }

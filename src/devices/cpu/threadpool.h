@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct loom_pool_job {
   /* runs work-groups [first, first+count) on worker `worker` */
@@ -24,6 +25,8 @@ struct loom_pool_job {
 };
 
 unsigned loom_pool_workers(void) LOOM_HIDDEN;
+/* a monotonic clock, in nanoseconds */
+uint64_t loom_pool_now_ns(void) LOOM_HIDDEN;
 void loom_pool_submit(struct loom_pool_job *job) LOOM_HIDDEN;
 
 #endif
