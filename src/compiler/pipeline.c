@@ -79,6 +79,12 @@ static int inline_all(struct loom_pipeline *p) {
                          p->tm);
 }
 
+static int unroll_private(struct loom_pipeline *p) {
+  if (p->opt_disable)
+    return 0;
+  return loom_unroll_for_private_arrays(p->m, p->tm);
+}
+
 /* the kernel function of kernel i (NULL if the module lost it) */
 static LLVMValueRef kernel_fn(struct loom_pipeline *p, uint32_t i) {
   return LLVMGetNamedFunction(p->m, p->out->kernels[i].name);
@@ -304,6 +310,8 @@ const struct loom_pass loom_passes[] = {
      "integer division by 0 and INT_MIN / -1 never trap (target/x86/safe_division.c)"},
     {"inline", inline_all, BUILD, NULL,
      "LLVM: always-inline, sroa, early-cse, simplifycfg, instcombine, loop-simplify, lcssa"},
+    {"unroll-private", unroll_private, BUILD, NULL,
+     "private arrays SROA left in memory (indexed by loop counters): loops with a constant trip count fully unrolled, SROA again (workgroup/private_arrays.c)"},
     {"wg-local-atomics", wg_local_atomics, BUILD, "kernel-meta",
      "atomics on __local memory become plain operations: one thread runs a group (workgroup/local_atomics.c)"},
     {"wg-local-vars", wg_local_vars, BUILD, "kernel-meta",

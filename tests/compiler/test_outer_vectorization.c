@@ -78,6 +78,31 @@ static const char *src =
     "  for (int i = 0; i < n; i++) { a = fma(b, 0.5f, a); b = fma(a, -0.25f, b); }\n"
     "  f[g] = a - b;\n"
     "}\n"
+    "kernel void counted(global const int *in, global int *out, int a, int b, uint u) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  int s = 0;\n"
+    "  for (int k = a; k < b; k += 3) s += in[(i + k + 64) % 97] * k;\n"
+    "  for (int k = b; k > a; k -= 2) s ^= in[(i * 3 + k + 64) % 97] + k;\n"
+    "  for (int k = a; k <= b; k += 4) s += k * (int)i;\n"
+    "  for (uint k = 1; k < u; k += 5) s += in[(i + k) % 97] >> 1;\n"
+    "  for (int k = b; k >= a; k--) s -= k;\n"
+    "  out[i] = s;\n"
+    "}\n"
+    "kernel void tile_gemm(global const float4 *A, global const float *B, global float4 *C,\n"
+    "                      int K, int M4, int N) {\n"
+    "  int m = get_global_id(0), n0 = get_global_id(1) * 4;\n"
+    "  float4 acc[4], a[1];\n"
+    "  float b[4];\n"
+    "  _Pragma(\"unroll\") for (int j = 0; j < 4; j++) acc[j] = (float4)(0.0f);\n"
+    "  for (int k = 0; k < K; k += 2) {\n"
+    "    _Pragma(\"unroll\") for (int kk = 0; kk < 2; kk++) {\n"
+    "      a[0] = A[(k + kk) * M4 + m];\n"
+    "      _Pragma(\"unroll\") for (int j = 0; j < 4; j++) b[j] = B[(k + kk) * N + n0 + j];\n"
+    "      _Pragma(\"unroll\") for (int j = 0; j < 4; j++) acc[j] = mad(a[0], (float4)(b[j]), acc[j]);\n"
+    "    }\n"
+    "  }\n"
+    "  _Pragma(\"unroll\") for (int j = 0; j < 4; j++) C[(n0 + j) * M4 + m] = acc[j];\n"
+    "}\n"
     "kernel void rows(global ushort8 *dst, local ushort8 *l, int per) {\n"
     "  for (int i = 0; i < per; i++) l[get_local_id(0) * per + i] = (ushort8)(0);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -227,6 +252,99 @@ static void test_int_kernels(struct test_env *env, cl_program p) {
   clReleaseKernel(k);
   clReleaseMemObject(bi);
   clReleaseMemObject(bo);
+}
+
+/* inner loops counted every way (steps up and down, strict and not,
+ * unsigned, negative and empty ranges): vectorised, they run with a
+ * canonical counter and a trip count computed before the loop
+ * (vectorize/outer_prepare.c) */
+static void test_counted(struct test_env *env, cl_program p) {
+  enum { N = 150 };
+  int in[N], out[N];
+  for (int i = 0; i < N; i++)
+    in[i] = (int)((i * 2654435761u) >> 22) - 300;
+  cl_mem bi = test_buffer_with(env, sizeof in, in);
+  cl_mem bo = test_buffer_with(env, sizeof out, NULL);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "counted", &err);
+  CHECK_OK(err);
+  const int shapes[][3] = {{-7, 20, 30}, {5, 5, 0}, {10, -3, 1}, {0, 1, 6}, {-40, -33, 101}, {3, 4, 2}};
+  for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+    int a = shapes[sh][0], b = shapes[sh][1];
+    cl_uint u = (cl_uint)shapes[sh][2];
+    CHECK_OK(clSetKernelArg(k, 0, sizeof bi, &bi));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof bo, &bo));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof a, &a));
+    CHECK_OK(clSetKernelArg(k, 3, sizeof b, &b));
+    CHECK_OK(clSetKernelArg(k, 4, sizeof u, &u));
+    size_t g = N, l = 50;
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, bo, sizeof out, out);
+    int bad = 0;
+    for (size_t i = 0; i < N; i++) {
+      int s = 0;
+      for (int kk = a; kk < b; kk += 3)
+        s += in[(i + (size_t)kk + 64) % 97] * kk;
+      for (int kk = b; kk > a; kk -= 2)
+        s ^= in[(i * 3 + (size_t)kk + 64) % 97] + kk;
+      for (int kk = a; kk <= b; kk += 4)
+        s += kk * (int)i;
+      for (cl_uint kk = 1; kk < u; kk += 5)
+        s += in[(i + kk) % 97] >> 1;
+      for (int kk = b; kk >= a; kk--)
+        s -= kk;
+      bad += out[i] != s;
+    }
+    CHECK(bad == 0);
+  }
+  clReleaseKernel(k);
+  clReleaseMemObject(bi);
+  clReleaseMemObject(bo);
+}
+
+/* a register-tiled product in CLBlast's style: private arrays indexed by
+ * the counters of unrolled loops (workgroup/private_arrays.c), an inner
+ * loop stepping by 2 */
+static void test_tile_gemm(struct test_env *env, cl_program p, int K, int M4, int N, size_t lx,
+                           size_t ly) {
+  int M = 4 * M4;
+  float *A = malloc(sizeof(float) * K * M), *B = malloc(sizeof(float) * K * N);
+  float *C = malloc(sizeof(float) * N * M);
+  for (int i = 0; i < K * M; i++)
+    A[i] = (float)((i * 37) % 19) * 0.125f - 1.0f;
+  for (int i = 0; i < K * N; i++)
+    B[i] = (float)((i * 11) % 23) * 0.0625f - 0.5f;
+  cl_mem ba = test_buffer_with(env, sizeof(float) * K * M, A);
+  cl_mem bb = test_buffer_with(env, sizeof(float) * K * N, B);
+  cl_mem bc = test_buffer_with(env, sizeof(float) * N * M, NULL);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "tile_gemm", &err);
+  CHECK_OK(err);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof ba, &ba));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof bb, &bb));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof bc, &bc));
+  CHECK_OK(clSetKernelArg(k, 3, sizeof K, &K));
+  CHECK_OK(clSetKernelArg(k, 4, sizeof M4, &M4));
+  CHECK_OK(clSetKernelArg(k, 5, sizeof N, &N));
+  size_t g[2] = {(size_t)M4, (size_t)N / 4}, l[2] = {lx, ly};
+  CHECK_OK(test_run(env, k, 2, NULL, g, l));
+  test_read_back(env, bc, sizeof(float) * N * M, C);
+  int bad = 0;
+  for (int n = 0; n < N; n++)
+    for (int m = 0; m < M; m++) {
+      double want = 0;
+      for (int kk = 0; kk < K; kk++)
+        want += (double)A[kk * M + m] * B[kk * N + n];
+      bad += !close_to(C[n * M + m], want, 1e-4);
+    }
+  CHECK(bad == 0);
+  clReleaseKernel(k);
+  clReleaseMemObject(ba);
+  clReleaseMemObject(bb);
+  clReleaseMemObject(bc);
+  free(A);
+  free(B);
+  free(C);
 }
 
 static void test_with_barrier(struct test_env *env, cl_program p) {
@@ -522,6 +640,13 @@ int main(void) {
     for (const char *q = jc; q && (q = strstr(q, "@llvm.fma.v64f32")); q++)
       fmas++;
     CHECK(width != 16 || fmas >= 8);
+    /* the register tiles became values and the work-item loop around the
+     * k loop is vectorised: whole-register multiply-adds */
+    char *tg = function_text(ir, "tile_gemm.loom_wg");
+    char want_fma[64];
+    snprintf(want_fma, sizeof want_fma, "@llvm.fmuladd.v%uf32", width);
+    CHECK(width < 4 || (tg && strstr(tg, want_fma)));
+    free(tg);
     free(jc);
     free(nb);
     free(fc);
@@ -533,6 +658,9 @@ int main(void) {
     test_matmul(&env, p, 48, 16, 4);
     test_matmul(&env, p, 30, 10, 3);
     test_int_kernels(&env, p);
+    test_counted(&env, p);
+    test_tile_gemm(&env, p, 64, 16, 32, 16, 4);
+    test_tile_gemm(&env, p, 10, 5, 12, 5, 3); /* remainder lanes */
     test_with_barrier(&env, p);
     test_rows(&env, p);
     clReleaseProgram(p);

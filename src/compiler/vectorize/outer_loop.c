@@ -14,7 +14,8 @@
  * store sits inside an inner loop: O3 turns such loops (zeroing or copying a row per work-item) into memset
  * or memcpy calls before the vectoriser runs, which it would then fail on.
  * For the same reason no store in the region may store a constant or an
- * aggregate (MemCpyOpt makes memsets and memcpys of those). */
+ * aggregate (MemCpyOpt makes memsets and memcpys of those). Declarations
+ * of noalias scopes are allowed: loom_prepare_outer_region deletes them. */
 #include "loom_abi.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
@@ -141,7 +142,7 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (!loom_widenable_instruction(in))
+      if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
         return false;
       has_store |= LLVMIsAStoreInst(in) != NULL;
     }

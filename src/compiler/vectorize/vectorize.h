@@ -22,6 +22,12 @@ extern const char *const loom_vectorize_llvm_options[] LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
  * loop (its body holds a loop and only widenable instructions) */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+/* outer_prepare.c: makes a region chosen for outer-loop vectorisation into
+ * the shape VPlan accepts: inner loops counted from 0 by 1, no noalias
+ * scope declarations */
+void loom_prepare_outer_region(LLVMValueRef region) LOOM_HIDDEN;
+/* a call of llvm.experimental.noalias.scope.decl */
+bool loom_is_scope_decl(LLVMValueRef in) LOOM_HIDDEN;
 /* interleave_items.c: the vectorisation width for region r's outer
  * work-item loop when its inner loops are bound by the latency of a chain of
  * dependent operations (several registers of work-items side by side), or

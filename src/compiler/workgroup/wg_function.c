@@ -195,6 +195,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     }
     free(calls);
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
+    if (b->region_has_loop[r])
+      loom_prepare_outer_region(f);
     b->outer_jam[r] = 1;
     if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
       b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);

@@ -40,6 +40,11 @@ void loom_divergent_marks_free(struct loom_divergent_marks *d) LOOM_HIDDEN;
 size_t loom_unroll_loop(LLVMValueRef f, LLVMBasicBlockRef *loop, size_t n, LLVMBasicBlockRef exit,
                         unsigned count, LLVMBasicBlockRef **added) LOOM_HIDDEN;
 
+/* private_arrays.c: when a private array survived SROA, fully unrolls the
+ * loops with a constant trip count and runs SROA again. 0 or -1 (an LLVM
+ * pass pipeline failed). */
+int loom_unroll_for_private_arrays(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+
 /* wg_barriers.c: numbers the barriers of kernel k (fully inlined), moves
  * private allocas and values live across barriers to per-work-item slots.
  * Returns the number of barriers. */
