@@ -42,7 +42,9 @@ static bool is_splat_constant(LLVMValueRef v) {
   return true;
 }
 
-/* shufflevector (insertelement undef/poison, x, 0), undef, zeroinitializer */
+/* a shufflevector whose every lane is lane 0 of its first operand (a splat:
+ * `shufflevector (insertelement poison, x, 0), poison, zeroinitializer`, or
+ * of lane 0 of some vector VPlan computed) */
 static bool is_splat_shuffle(LLVMValueRef v) {
   if (!LLVMIsAShuffleVectorInst(v))
     return false;
@@ -50,31 +52,54 @@ static bool is_splat_shuffle(LLVMValueRef v) {
   for (unsigned i = 0; i < n; i++)
     if (LLVMGetMaskValue(v, i) != 0)
       return false;
-  LLVMValueRef ins = LLVMGetOperand(v, 0);
-  return LLVMIsAInsertElementInst(ins) && LLVMIsConstant(LLVMGetOperand(ins, 2)) &&
-         LLVMConstIntGetZExtValue(LLVMGetOperand(ins, 2)) == 0;
+  return true;
 }
 
 static bool elementwise_op(LLVMValueRef v) {
   if (!LLVMIsABinaryOperator(v))
     return false;
   switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMAnd: case LLVMOr:
-  case LLVMXor: case LLVMFAdd: case LLVMFSub: case LLVMFMul:
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMFAdd: case LLVMFSub: case LLVMFMul:
     return true;
   default:
     return false;
   }
 }
 
-static bool uniform(struct uphi_state *s, LLVMValueRef v, int depth) {
-  if (depth > 8)
+static bool elementwise_cast(LLVMValueRef v) {
+  if (!LLVMIsACastInst(v))
     return false;
-  if (find_phi(s, v) >= 0 || is_splat_constant(v) || is_splat_shuffle(v))
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMSIToFP: case LLVMUIToFP:
+  case LLVMFPToSI: case LLVMFPToUI: case LLVMFPExt: case LLVMFPTrunc:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* v holds the same value in every lane: scalars, splat constants, splats,
+ * the candidate phis of s (NULL: none), and element-wise arithmetic, casts
+ * and address computations on such values */
+static bool uniform(struct uphi_state *s, LLVMValueRef v, int depth) {
+  if (depth > 12)
+    return false;
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
+    return true;
+  if ((s && find_phi(s, v) >= 0) || is_splat_constant(v) || is_splat_shuffle(v))
     return true;
   if (elementwise_op(v))
     return uniform(s, LLVMGetOperand(v, 0), depth + 1) &&
            uniform(s, LLVMGetOperand(v, 1), depth + 1);
+  if (elementwise_cast(v))
+    return uniform(s, LLVMGetOperand(v, 0), depth + 1);
+  if (LLVMIsAGetElementPtrInst(v)) {
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+      if (!uniform(s, LLVMGetOperand(v, (unsigned)i), depth + 1))
+        return false;
+    return LLVMGetNumOperands(v) <= 9;
+  }
   return false;
 }
 
@@ -85,22 +110,47 @@ static void position_after(LLVMBuilderRef b, LLVMValueRef inst) {
   LLVMPositionBuilderBefore(b, next);
 }
 
-/* the scalar (lane 0) value of a uniform vector value */
-static LLVMValueRef scalar_of(struct uphi_state *s, LLVMValueRef v) {
-  long i = find_phi(s, v);
+/* the scalar (lane 0) value of a value `uniform` accepted */
+static LLVMValueRef scalar_of(struct uphi_state *s, LLVMBuilderRef b, LLVMValueRef v) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
+    return v;
+  long i = s ? find_phi(s, v) : -1;
   if (i >= 0)
     return s->scalars[i];
   if (is_splat_constant(v)) {
     LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
     return LLVMIsNull(v) ? LLVMConstNull(et) : LLVMGetAggregateElement(v, 0);
   }
-  if (is_splat_shuffle(v))
-    return LLVMGetOperand(LLVMGetOperand(v, 0), 1);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+  if (is_splat_shuffle(v)) {
+    LLVMValueRef src = LLVMGetOperand(v, 0);
+    if (LLVMIsAInsertElementInst(src) && LLVMIsAConstantInt(LLVMGetOperand(src, 2)) &&
+        LLVMConstIntGetZExtValue(LLVMGetOperand(src, 2)) == 0)
+      return LLVMGetOperand(src, 1);
+    position_after(b, v);
+    return LLVMBuildExtractElement(b, src, LLVMConstInt(i32, 0, 0), "lane0");
+  }
+  if (elementwise_cast(v)) {
+    LLVMValueRef a = scalar_of(s, b, LLVMGetOperand(v, 0));
+    position_after(b, v);
+    return LLVMBuildCast(b, LLVMGetInstructionOpcode(v), a,
+                         LLVMGetElementType(LLVMTypeOf(v)), "uniform");
+  }
+  if (LLVMIsAGetElementPtrInst(v)) {
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    LLVMValueRef ops[9];
+    for (unsigned k = 0; k < n; k++)
+      ops[k] = scalar_of(s, b, LLVMGetOperand(v, k));
+    position_after(b, v);
+    LLVMTypeRef src = LLVMGetGEPSourceElementType(v);
+    return LLVMIsInBounds(v) ? LLVMBuildInBoundsGEP2(b, src, ops[0], ops + 1, n - 1, "uniform.ptr")
+                             : LLVMBuildGEP2(b, src, ops[0], ops + 1, n - 1, "uniform.ptr");
+  }
   /* element-wise arithmetic: the same operation on the lane-0 values */
-  LLVMValueRef a = scalar_of(s, LLVMGetOperand(v, 0));
-  LLVMValueRef c = scalar_of(s, LLVMGetOperand(v, 1));
-  position_after(s->b, v);
-  return LLVMBuildBinOp(s->b, LLVMGetInstructionOpcode(v), a, c, "uniform");
+  LLVMValueRef a = scalar_of(s, b, LLVMGetOperand(v, 0));
+  LLVMValueRef c = scalar_of(s, b, LLVMGetOperand(v, 1));
+  position_after(b, v);
+  return LLVMBuildBinOp(b, LLVMGetInstructionOpcode(v), a, c, "uniform");
 }
 
 static bool scalarize_function(LLVMValueRef f) {
@@ -143,7 +193,7 @@ static bool scalarize_function(LLVMValueRef f) {
   for (size_t i = 0; i < s.n; i++) {
     LLVMValueRef p = s.phis[i];
     for (unsigned k = 0; k < LLVMCountIncoming(p); k++) {
-      LLVMValueRef v = scalar_of(&s, LLVMGetIncomingValue(p, k));
+      LLVMValueRef v = scalar_of(&s, s.b, LLVMGetIncomingValue(p, k));
       LLVMBasicBlockRef from = LLVMGetIncomingBlock(p, k);
       LLVMAddIncoming(s.scalars[i], &v, &from, 1);
     }
@@ -172,38 +222,8 @@ static bool scalarize_function(LLVMValueRef f) {
 /* ---- gathers from one address ---- */
 
 /* the scalar pointer all lanes of a vector of pointers hold, or NULL */
-static LLVMValueRef uniform_pointer(LLVMBuilderRef b, LLVMValueRef v, int depth) {
-  if (depth > 8)
-    return NULL;
-  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
-    return v; /* a scalar base pointer */
-  if (is_splat_shuffle(v))
-    return LLVMGetOperand(LLVMGetOperand(v, 0), 1);
-  if (!LLVMIsAGetElementPtrInst(v))
-    return NULL;
-  unsigned n = (unsigned)LLVMGetNumOperands(v);
-  LLVMValueRef base = uniform_pointer(b, LLVMGetOperand(v, 0), depth + 1);
-  if (!base)
-    return NULL;
-  LLVMValueRef idx[8];
-  if (n - 1 > 8)
-    return NULL;
-  for (unsigned i = 1; i < n; i++) {
-    LLVMValueRef x = LLVMGetOperand(v, i);
-    if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMVectorTypeKind)
-      idx[i - 1] = x;
-    else if (is_splat_shuffle(x))
-      idx[i - 1] = LLVMGetOperand(LLVMGetOperand(x, 0), 1);
-    else if (is_splat_constant(x))
-      idx[i - 1] = LLVMIsNull(x) ? LLVMConstNull(LLVMGetElementType(LLVMTypeOf(x)))
-                                 : LLVMGetAggregateElement(x, 0);
-    else
-      return NULL;
-  }
-  LLVMPositionBuilderBefore(b, v);
-  LLVMTypeRef src = LLVMGetGEPSourceElementType(v);
-  return LLVMIsInBounds(v) ? LLVMBuildInBoundsGEP2(b, src, base, idx, n - 1, "uniform.ptr")
-                           : LLVMBuildGEP2(b, src, base, idx, n - 1, "uniform.ptr");
+static LLVMValueRef uniform_pointer(LLVMBuilderRef b, LLVMValueRef v) {
+  return uniform(NULL, v, 0) ? scalar_of(NULL, b, v) : NULL;
 }
 
 static bool is_gather(LLVMValueRef in) { return loom_is_call_to_prefix(in, "llvm.masked.gather."); }
@@ -217,7 +237,7 @@ static bool uniform_gathers_to_loads(LLVMValueRef f) {
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;) {
       LLVMValueRef next = LLVMGetNextInstruction(in);
       if (is_gather(in) && loom_all_ones_mask(LLVMGetOperand(in, 2))) {
-        LLVMValueRef p = uniform_pointer(b, LLVMGetOperand(in, 0), 0);
+        LLVMValueRef p = uniform_pointer(b, LLVMGetOperand(in, 0));
         if (p) {
           LLVMTypeRef vt = LLVMTypeOf(in);
           LLVMPositionBuilderBefore(b, in);
