@@ -311,7 +311,7 @@ const struct loom_pass loom_passes[] = {
     {"inline", inline_all, BUILD, NULL,
      "LLVM: always-inline, sroa, early-cse, simplifycfg, instcombine, loop-simplify, lcssa"},
     {"unroll-private", unroll_private, BUILD, NULL,
-     "private arrays SROA left in memory (indexed by loop counters): loops with a constant trip count fully unrolled, SROA again (workgroup/private_arrays.c)"},
+     "volatile private variables made plain; private arrays SROA left in memory (indexed by loop counters): loops with a constant trip count fully unrolled, SROA again (workgroup/private_arrays.c)"},
     {"wg-local-atomics", wg_local_atomics, BUILD, "kernel-meta",
      "atomics on __local memory become plain operations: one thread runs a group (workgroup/local_atomics.c)"},
     {"wg-local-vars", wg_local_vars, BUILD, "kernel-meta",

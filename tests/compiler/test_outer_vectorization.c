@@ -103,6 +103,33 @@ static const char *src =
     "  }\n"
     "  _Pragma(\"unroll\") for (int j = 0; j < 4; j++) C[(n0 + j) * M4 + m] = acc[j];\n"
     "}\n"
+    "kernel void tiled(global const float *A, global const float *B, global float *C, int K,\n"
+    "                  int T, local float *tb) {\n"
+    "  int l = get_local_id(0), g = get_global_id(0), n = get_global_size(0);\n"
+    "  volatile int vl = l;\n"
+    "  float acc = 0.0f;\n"
+    "  int kw = 0;\n"
+    "  for (; kw + T <= K; kw += T) {\n"
+    "    if (vl < T) tb[vl] = B[kw + vl];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int p = 0; p < T; p++) acc += tb[p] * A[(kw + p) * n + g];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  for (; kw < K; kw++) acc += B[kw] * A[kw * n + g];\n"
+    "  C[g] = acc;\n"
+    "}\n"
+    "kernel void twoexit(global const float *A, global float *C, int K, int R, local float *t) {\n"
+    "  int g = get_global_id(0), l = get_local_id(0), n = get_global_size(0);\n"
+    "  float acc = 0.0f;\n"
+    "  for (int r = 0; r < R; r++) {\n"
+    "    t[l] = A[r * n + g];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    acc *= 0.5f;\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int k = 0; k < K; k++) acc += A[r * n + (g + k) % n] * (float)(k + t[l]);\n"
+    "  }\n"
+    "  C[g] = acc;\n"
+    "}\n"
     "kernel void rows(global ushort8 *dst, local ushort8 *l, int per) {\n"
     "  for (int i = 0; i < per; i++) l[get_local_id(0) * per + i] = (ushort8)(0);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -119,6 +146,24 @@ static char *function_text(const char *ir, const char *name) {
     return NULL;
   const char *end = strstr(f + 1, "\ndefine ");
   return strndup(f, end ? (size_t)(end - f) : strlen(f));
+}
+
+/* does function name's attribute group (`define ... #N {`) hold attr? */
+static bool has_fn_attr(const char *ir, const char *name, const char *attr) {
+  char head[128], group[64];
+  snprintf(head, sizeof head, "define void @%s(", name);
+  const char *f = ir ? strstr(ir, head) : NULL;
+  const char *brace = f ? strchr(f, '{') : NULL;
+  const char *hash = brace ? brace : NULL;
+  while (hash && hash > f && *hash != '#')
+    hash--;
+  if (!hash || *hash != '#')
+    return false;
+  snprintf(group, sizeof group, "\nattributes #%d = {", atoi(hash + 1));
+  const char *g = strstr(ir, group);
+  const char *end = g ? strchr(g + 1, '\n') : NULL;
+  const char *a = g ? strstr(g, attr) : NULL;
+  return a && (!end || a < end);
 }
 
 static bool close_to(float got, double want, double tol) {
@@ -345,6 +390,95 @@ static void test_tile_gemm(struct test_env *env, cl_program p, int K, int M4, in
   free(A);
   free(B);
   free(C);
+}
+
+/* a loop around barriers (CLBlast's local-memory GEMMs): the region
+ * between them runs an inner loop with the loop's counter kw, a value the
+ * whole group shares (a uniform view), vectorised as an outer loop; the
+ * region after the second barrier ends either back at the first or past the
+ * loop, so it is not (outer_loop.c, one_result); a volatile private
+ * variable is a plain one (private_arrays.c) */
+static void test_tiled(struct test_env *env, cl_program p) {
+  enum { N = 48, KMAX = 70 };
+  float *A = malloc(sizeof(float) * KMAX * N), B[KMAX], C[N];
+  for (int i = 0; i < KMAX * N; i++)
+    A[i] = (float)((i * 13) % 17) * 0.25f - 2.0f;
+  for (int i = 0; i < KMAX; i++)
+    B[i] = (float)(i % 5) - 1.5f;
+  cl_mem ba = test_buffer_with(env, sizeof(float) * KMAX * N, A);
+  cl_mem bb = test_buffer_with(env, sizeof B, B);
+  cl_mem bc = test_buffer_with(env, sizeof C, NULL);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "tiled", &err);
+  CHECK_OK(err);
+  const int shapes[][3] = {{0, 8, 16}, {5, 8, 16}, {16, 8, 16}, {37, 8, 24}, {64, 8, 16}, {70, 16, 48}};
+  for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+    int K = shapes[sh][0], T = shapes[sh][1];
+    size_t g = N, l = (size_t)shapes[sh][2];
+    CHECK_OK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof bb, &bb));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof bc, &bc));
+    CHECK_OK(clSetKernelArg(k, 3, sizeof K, &K));
+    CHECK_OK(clSetKernelArg(k, 4, sizeof T, &T));
+    CHECK_OK(clSetKernelArg(k, 5, sizeof(float) * T, NULL));
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, bc, sizeof C, C);
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+      double want = 0;
+      for (int kk = 0; kk < K; kk++)
+        want += (double)B[kk] * A[kk * N + i];
+      bad += !close_to(C[i], want, 1e-5);
+    }
+    CHECK(bad == 0);
+  }
+  clReleaseKernel(k);
+  clReleaseMemObject(ba);
+  clReleaseMemObject(bb);
+  clReleaseMemObject(bc);
+  free(A);
+}
+
+/* a region that runs an inner loop and then ends at either of two places
+ * (back to the top of the loop around the barriers, or past it): its
+ * work-item loop stays scalar (outer_loop.c, one_result); vectorised, LLVM
+ * 19 got the region's result wrong and the kernel ended after one round */
+static void test_two_exits(struct test_env *env, cl_program p) {
+  enum { N = 64, RMAX = 5 };
+  float A[RMAX * N], C[N];
+  for (int i = 0; i < RMAX * N; i++)
+    A[i] = (float)((i * 7) % 11) * 0.5f - 2.0f;
+  cl_mem ba = test_buffer_with(env, sizeof A, A);
+  cl_mem bc = test_buffer_with(env, sizeof C, NULL);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "twoexit", &err);
+  CHECK_OK(err);
+  const int shapes[][2] = {{3, 1}, {5, 3}, {0, 4}, {7, 5}};
+  for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+    int K = shapes[sh][0], R = shapes[sh][1];
+    size_t g = N, l = 32;
+    CHECK_OK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof bc, &bc));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof K, &K));
+    CHECK_OK(clSetKernelArg(k, 3, sizeof R, &R));
+    CHECK_OK(clSetKernelArg(k, 4, sizeof(float) * l, NULL));
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, bc, sizeof C, C);
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+      double acc = 0;
+      for (int r = 0; r < R; r++) {
+        acc *= 0.5;
+        for (int kk = 0; kk < K; kk++)
+          acc += (double)A[r * N + (i + kk) % N] * (kk + A[r * N + i]);
+      }
+      bad += !close_to(C[i], acc, 1e-5);
+    }
+    CHECK(bad == 0);
+  }
+  clReleaseKernel(k);
+  clReleaseMemObject(ba);
+  clReleaseMemObject(bc);
 }
 
 static void test_with_barrier(struct test_env *env, cl_program p) {
@@ -647,6 +781,8 @@ int main(void) {
     snprintf(want_fma, sizeof want_fma, "@llvm.fmuladd.v%uf32", width);
     CHECK(width < 4 || (tg && strstr(tg, want_fma)));
     free(tg);
+    /* tiled's inner loop region, with the group's kw, is an outer loop */
+    CHECK(has_fn_attr(ir, "tiled.loom_wg", "\"loom-outer-loops\""));
     free(jc);
     free(nb);
     free(fc);
@@ -659,6 +795,8 @@ int main(void) {
     test_matmul(&env, p, 30, 10, 3);
     test_int_kernels(&env, p);
     test_counted(&env, p);
+    test_tiled(&env, p);
+    test_two_exits(&env, p);
     test_tile_gemm(&env, p, 64, 16, 32, 16, 4);
     test_tile_gemm(&env, p, 10, 5, 12, 5, 3); /* remainder lanes */
     test_with_barrier(&env, p);

@@ -16,6 +16,7 @@
  * For the same reason no store in the region may store a constant or an
  * aggregate (MemCpyOpt makes memsets and memcpys of those). Declarations
  * of noalias scopes are allowed: loom_prepare_outer_region deletes them. */
+#include "analysis/dominators.h"
 #include "loom_abi.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
@@ -48,8 +49,9 @@ static const char *const widenable_intrinsics[] = {
     "llvm.rint.",    "llvm.round.", "llvm.smin.",     "llvm.smax.",  "llvm.umin.",
     "llvm.umax.",    "llvm.abs.",   "llvm.minimum.",  "llvm.maximum."};
 
-/* placeholders that later become group-uniform loads from the context */
-static const char *const uniform_placeholders[] = {LOOM_SYM_WI, LOOM_SYM_SLOT_BASE,
+/* placeholders that later become group-uniform loads from the context, or
+ * addresses in the group's memory */
+static const char *const uniform_placeholders[] = {LOOM_SYM_WI, LOOM_SYM_SLOT_BASE, LOOM_SYM_USLOT,
                                                    LOOM_SYM_LOCAL_BASE};
 
 bool loom_widenable_intrinsic(const char *name) {
@@ -136,12 +138,58 @@ static bool on_cycle(LLVMBasicBlockRef bb, unsigned limit) {
   return found || gave_up;
 }
 
+/* The region's result (the barrier it stopped at) is stored by every
+ * work-item into one variable of the work-group function. Where all its
+ * returns give the same barrier, O3 moves that store out of the work-item
+ * loop; where they differ (a loop around barriers: back to its top, or past
+ * its end), the value of the last iteration leaves the loop, and LLVM 19's
+ * native path gets such a value wrong: CLBlast's XgemmDirect, vectorised
+ * there, ended after the first pass of its k loop (all results 0). */
+static bool one_result(const struct loom_domtree *d) {
+  LLVMValueRef seen = NULL;
+  for (size_t i = 0; i < d->n; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(d->blocks[i]);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMRet || LLVMGetNumOperands(t) == 0)
+      continue;
+    LLVMValueRef v = LLVMGetOperand(t, 0);
+    if (!LLVMIsAConstantInt(v) || (seen && v != seen))
+      return false;
+    seen = v;
+  }
+  return true;
+}
+
+/* the views of group-uniform values a region starts with: allocas of the
+ * entry block and the copies into them (workgroup/wg_function.c); O3's SROA
+ * turns them into loads of the group's snapshot */
+static bool uniform_view_setup(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMValueRef in) {
+  if (bb != LLVMGetEntryBasicBlock(region))
+    return false;
+  return LLVMIsAAllocaInst(in) ||
+         (loom_is_call_to_prefix(in, "llvm.memcpy.") && LLVMIsAAllocaInst(LLVMGetOperand(in, 0)));
+}
+
+/* Every block of the region function is looked at, also those its entry
+ * no longer reaches (the rest of the kernel it was cut from, deleted by O3):
+ * a conservative rule that happens to matter. Counting only the reachable
+ * ones let the compute regions of CLBlast's XgemmDirect through, whose
+ * transposed tiles in local memory become true gathers across work-items:
+ * 2.5x slower than one work-item at a time (the native path has no cost
+ * model to refuse them). The results, though, only from reachable returns. */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
   if (!loom_has_cycle(region))
+    return false;
+  struct loom_domtree d;
+  loom_domtree_build(&d, region);
+  bool one = one_result(&d);
+  loom_domtree_free(&d);
+  if (!one)
     return false;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (uniform_view_setup(region, bb, in))
+        continue;
       if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
         return false;
       has_store |= LLVMIsAStoreInst(in) != NULL;

@@ -10,7 +10,8 @@
  * trip count are fully unrolled now (LLVM's full unroll, its usual size
  * limits, `#pragma unroll` honoured) and SROA runs again: the indices are
  * then constants and the arrays become values. An array indexed by data
- * (a lookup table filled at run time) stays in memory, as before. */
+ * (a lookup table filled at run time) stays in memory, as before. Volatile
+ * private variables lose their volatile first (below). */
 #include "workgroup/workgroup.h"
 
 static bool has_private_array(LLVMModuleRef m) {
@@ -22,7 +23,43 @@ static bool has_private_array(LLVMModuleRef m) {
   return false;
 }
 
+/* the alloca v addresses (through GEPs and casts), or NULL */
+static LLVMValueRef private_base(LLVMValueRef v) {
+  for (int depth = 0; v && depth < 16; depth++) {
+    if (LLVMIsAAllocaInst(v))
+      return v;
+    if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) && !LLVMIsAAddrSpaceCastInst(v))
+      return NULL;
+    v = LLVMGetOperand(v, 0);
+  }
+  return NULL;
+}
+
+/* Volatile loads and stores of private variables become plain ones: no
+ * other work-item and no device can see a work-item's private memory, so
+ * volatile there only stopped optimisation. CLBlast's Xgemm keeps
+ * `volatile int tid` for its local-memory indices; as a volatile slot it
+ * kept the work-item loop around the k loop from vectorising. */
+static bool drop_private_volatile(LLVMModuleRef m) {
+  bool any = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        bool load = LLVMIsALoadInst(in) != NULL, store = LLVMIsAStoreInst(in) != NULL;
+        if ((!load && !store) || !LLVMGetVolatile(in) ||
+            LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+          continue;
+        if (private_base(LLVMGetOperand(in, load ? 0 : 1))) {
+          LLVMSetVolatile(in, 0);
+          any = true;
+        }
+      }
+  return any;
+}
+
 int loom_unroll_for_private_arrays(LLVMModuleRef m, LLVMTargetMachineRef tm) {
+  if (drop_private_volatile(m) && !has_private_array(m))
+    return loom_run_passes(m, "function(sroa,early-cse)", tm);
   if (!has_private_array(m))
     return 0;
   /* InstCombine folds the unrolled copies' index arithmetic to constants
