@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PLATFORMS = 8, DEFAULT_REPS = 5, MAX_WARMUP_RUNS = 40 };
-#define WARMUP_SECONDS 0.4
+enum { MAX_PLATFORMS = 8, DEFAULT_REPS = 5, MAX_WARMUP_RUNS = 100 };
+#define WARMUP_SECONDS 1.0
 
 struct options {
   bool quick, list;
@@ -309,7 +309,10 @@ static void run_case(const struct bench_case *c, const struct options *o,
     ok[p] = inst[p] != NULL;
   /* warm-up (first-launch compilation, page faults, and LoomCL's background
    * specialisation for the local size and its trial: steady state, which
-   * the hundredth launch of an application sees), then the timed runs with
+   * the hundredth launch of an application sees; 1 s, since the
+   * specialisation of CLBlast's XgemmDirectTN takes 0.4 s of one of two
+   * cores after its 2 s program build, and timed runs beside it ran at
+   * 13-18 instead of 27 GFLOP/s), then the timed runs with
    * the platform order alternating every repetition */
   for (int rep = c->no_warmup ? 0 : -1; rep < reps; rep++) {
     for (int i = 0; i < n_envs; i++) {

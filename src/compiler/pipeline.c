@@ -57,8 +57,30 @@ static int kernel_meta(struct loom_pipeline *p) {
   return loom_kernel_meta_from_module(p->m, p->td, true, p->out) < 0 ? -1 : 0;
 }
 
+/* A specialisation compiles one kernel: the others (those no kernel calls)
+ * return at once, so that the build stage does not work through all of
+ * them again; their dead code goes with the inliner's clean-up. CLBlast's
+ * GEMM program: 0.3 s less of a background compilation that shares the
+ * cores with the launches. */
+static void empty_other_kernels(struct loom_pipeline *p) {
+  LLVMContextRef c = LLVMGetModuleContext(p->m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    const char *name = p->out->kernels[i].name;
+    LLVMValueRef f = LLVMGetNamedFunction(p->m, name);
+    if (!f || LLVMIsDeclaration(f) || LLVMGetFirstUse(f) || !strcmp(name, p->spec->kernel))
+      continue;
+    LLVMBasicBlockRef entry = LLVMInsertBasicBlockInContext(c, LLVMGetEntryBasicBlock(f), "skipped");
+    LLVMPositionBuilderAtEnd(b, entry);
+    LLVMBuildRetVoid(b);
+  }
+  LLVMDisposeBuilder(b);
+}
+
 static int prepare_functions(struct loom_pipeline *p) {
   loom_prepare_functions(p->m);
+  if (p->spec && p->out)
+    empty_other_kernels(p);
   return 0;
 }
 
@@ -303,7 +325,7 @@ const struct loom_pass loom_passes[] = {
     {"kernel-meta", kernel_meta, BUILD, "retarget",
      "kernel names, argument kinds, sizes and offsets (frontend/kernel_meta.c)"},
     {"prepare-functions", prepare_functions, BUILD, NULL,
-     "C calling convention; everything but kernels internal and always-inline, cold builtin paths kept out of line (frontend/link.c)"},
+     "C calling convention; everything but kernels internal and always-inline, cold builtin paths kept out of line (frontend/link.c); in a specialisation build the other kernels no kernel calls return at once"},
     {"byval-copies", byval_copies, BUILD, NULL,
      "by-value struct arguments get an explicit private copy in the kernel, so regions that start past the entry see it (workgroup/byval_copies.c)"},
     {"guard-divisions", guard_divisions, BUILD, NULL,

@@ -134,6 +134,45 @@ static void test_2d(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* A specialisation builds one kernel: the program's other kernels return at
+ * once in that build (pipeline.c, empty_other_kernels), except a kernel the
+ * specialised one calls, which must keep its body. */
+static void test_other_kernels(struct test_env *env) {
+  static const char *src =
+      "kernel void scale(global int *o) { o[get_global_id(0)] *= 7; }\n"
+      "kernel void unused(global int *o) { o[get_global_id(0)] = -1; }\n"
+      "kernel void shifted(global int *o, global const int *in, local int *t) {\n"
+      "  size_t l = get_local_id(0), n = get_local_size(0);\n"
+      "  t[l] = in[get_global_id(0)];\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[get_global_id(0)] = t[(l + 1) % n];\n"
+      "  scale(o);\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, src, "shifted", NULL);
+  if (!k)
+    return;
+  enum { N = 128, L = 32 };
+  int in[N], want[N], got[N];
+  test_pattern(in, N, 3);
+  for (int i = 0; i < N; i++)
+    want[i] = in[i - i % L + (i % L + 1) % L] * 7;
+  cl_mem mi = test_buffer_with(env, sizeof in, in), mo = test_buffer_with(env, sizeof got, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof mo, &mo));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof mi, &mi));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof(int) * L, NULL));
+  size_t global = N, local = L;
+  for (int launch = 0; launch < 3; launch++) {
+    memset(got, 0, sizeof got);
+    CHECK_OK(test_run(env, k, 1, NULL, &global, &local));
+    test_read_back(env, mo, sizeof got, got);
+    CHECK(test_count_diff(got, want, N, "kernel calling a kernel") == 0);
+  }
+  CHECK(logged("kernel shifted specialised for local size 32x1x1"));
+  clReleaseMemObject(mi);
+  clReleaseMemObject(mo);
+  clReleaseKernel(k);
+}
+
 /* each copy of the code would have its own copy of the variable: such a
  * program keeps its one generic function, and its state */
 static void test_program_variable(struct test_env *env) {
@@ -248,6 +287,7 @@ int main(void) {
   test_env_init(&env);
   test_1d(&env);
   test_2d(&env);
+  test_other_kernels(&env);
   test_program_variable(&env);
   test_no_barrier(&env);
   test_background(&env);
