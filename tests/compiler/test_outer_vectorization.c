@@ -78,7 +78,8 @@ static const char *src =
     "  for (int i = 0; i < n; i++) { a = fma(b, 0.5f, a); b = fma(a, -0.25f, b); }\n"
     "  f[g] = a - b;\n"
     "}\n"
-    "kernel void counted(global const int *in, global int *out, int a, int b, uint u) {\n"
+    "kernel void counted(global const int *in, global int *out, int a, int b, uint u,\n"
+    "                    long lo, long hi) {\n"
     "  size_t i = get_global_id(0);\n"
     "  int s = 0;\n"
     "  for (int k = a; k < b; k += 3) s += in[(i + k + 64) % 97] * k;\n"
@@ -86,6 +87,7 @@ static const char *src =
     "  for (int k = a; k <= b; k += 4) s += k * (int)i;\n"
     "  for (uint k = 1; k < u; k += 5) s += in[(i + k) % 97] >> 1;\n"
     "  for (int k = b; k >= a; k--) s -= k;\n"
+    "  for (long k = lo; k < hi; k += 1L << 60) s += (int)(k >> 58);\n"
     "  out[i] = s;\n"
     "}\n"
     "kernel void tile_gemm(global const float4 *A, global const float *B, global float4 *C,\n"
@@ -322,6 +324,11 @@ static void test_counted(struct test_env *env, cl_program p) {
     CHECK_OK(clSetKernelArg(k, 2, sizeof a, &a));
     CHECK_OK(clSetKernelArg(k, 3, sizeof b, &b));
     CHECK_OK(clSetKernelArg(k, 4, sizeof u, &u));
+    /* a 64-bit range wider than 2^63 (12 iterations): such counters keep
+     * their form (a signed 64-bit difference would take it for empty) */
+    cl_long lo = sh % 2 ? INT64_MIN : 0, hi = sh % 2 ? (cl_long)1 << 62 : (cl_long)3 << 60;
+    CHECK_OK(clSetKernelArg(k, 5, sizeof lo, &lo));
+    CHECK_OK(clSetKernelArg(k, 6, sizeof hi, &hi));
     size_t g = N, l = 50;
     CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
     test_read_back(env, bo, sizeof out, out);
@@ -338,6 +345,8 @@ static void test_counted(struct test_env *env, cl_program p) {
         s += in[(i + kk) % 97] >> 1;
       for (int kk = b; kk >= a; kk--)
         s -= kk;
+      for (cl_long kk = lo; kk < hi; kk += (cl_long)1 << 60)
+        s += (int)(kk >> 58);
       bad += out[i] != s;
     }
     CHECK(bad == 0);

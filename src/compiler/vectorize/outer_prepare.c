@@ -9,9 +9,9 @@
  * Such a loop gets a canonical counter j that runs the trip count n,
  * computed before the loop from the start, bound and step, and the old
  * counter becomes start + j * step; O3 then keeps the counter and hoists n
- * out of the work-item loop. Only counters whose update cannot wrap (nsw
- * with a signed test, nuw with an unsigned one) are rewritten: the trip
- * count formula holds for them.
+ * out of the work-item loop. Only counters narrower than 64 bits whose
+ * update cannot wrap (nsw with a signed test, nuw with an unsigned one) are
+ * rewritten: the trip count formula holds exactly for them.
  *
  * Calls of llvm.experimental.noalias.scope.decl (left where a function with
  * restrict parameters was inlined) are deleted with the scope metadata that
@@ -177,7 +177,10 @@ static bool find_counted(const struct loop_view *v, struct counted *k) {
     c = x;
     x = a;
   }
-  if (x != a || !LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(a)) > 64)
+  /* narrower than 64 bits: the trip count below is then exact in 64 (a
+   * 64-bit unsigned range can exceed 2^63, which the signed difference
+   * there would take for a loop that does not run) */
+  if (x != a || !LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(a)) >= 64)
     return false;
   k->step = LLVMConstIntGetSExtValue(c);
   if (k->step == 0 || k->step == LLONG_MIN)
@@ -198,8 +201,8 @@ static void make_canonical(LLVMBuilderRef bld, const struct counted *k) {
   unsigned long long mag = up ? (unsigned long long)k->step : (unsigned long long)-k->step;
 
   /* n = max(|e - s| + |step| - strict, 0) / |step|, the difference signed
-   * (it is negative when the loop does not run), in 64 bits: exact for
-   * narrower counters; a 64-bit one would need 2^63 iterations to break it.
+   * (it is negative when the loop does not run), in 64 bits: exact for the
+   * narrower counters this takes.
    * Two equal forms are worse: `(s pred e) ? ... : 0` hides the count from
    * SCEV, which then leaves the latch testing `j + 1 < n` with its true edge
    * staying in the loop, and LLVM 19's native VPlan path swaps the edges of
