@@ -39,6 +39,9 @@ struct loops_ctx {
   unsigned char *in_any_loop;
 };
 
+/* b's postorder number, or SIZE_MAX for a block the analysis does not know:
+ * one made by unrolling an earlier loop of the same kernel (the analysis is
+ * not redone between loops) */
 static size_t block_index(const struct loops_ctx *x, LLVMBasicBlockRef b) {
   size_t i = SIZE_MAX;
   loom_ptrmap_get(&x->dt.index, b, &i);
@@ -99,9 +102,11 @@ static bool finish_without_loop(struct loops_ctx *x, size_t pre) {
     ok = !x->in_any_loop[b];
     LLVMValueRef t = LLVMGetBasicBlockTerminator(x->dt.blocks[b]);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned k = 0; k < ns; k++) {
+    for (unsigned k = 0; k < ns && ok; k++) {
       size_t s = block_index(x, LLVMGetSuccessor(t, k));
-      if (!seen[s]) {
+      if (s == SIZE_MAX)
+        ok = false; /* a block an earlier loop's unrolling made: in a loop */
+      else if (!seen[s]) {
         seen[s] = 1;
         stack[depth++] = s;
       }
@@ -131,6 +136,8 @@ static bool qualifies(struct loops_ctx *x, struct loom_uniformity *uni, size_t h
     unsigned ns = LLVMGetNumSuccessors(t);
     for (unsigned k = 0; k < ns; k++) {
       size_t s = block_index(x, LLVMGetSuccessor(t, k));
+      if (s == SIZE_MAX)
+        return false; /* leads into blocks an earlier loop's unrolling made */
       if (body[s])
         continue;
       if (e != SIZE_MAX && e != s)
