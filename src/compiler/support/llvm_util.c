@@ -231,6 +231,24 @@ LLVMValueRef loom_base_object(LLVMValueRef p) {
   return p;
 }
 
+LLVMIntPredicate loom_swapped_predicate(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntSLT: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLE;
+  case LLVMIntULT: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULE;
+  default: return p;
+  }
+}
+
+bool loom_signed_predicate(LLVMIntPredicate p) {
+  return p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+}
+
 LLVMValueRef loom_i64(LLVMContextRef c, uint64_t v) {
   return LLVMConstInt(LLVMInt64TypeInContext(c), v, 0);
 }

@@ -65,6 +65,10 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
 
 /* the object a pointer is based on, through GEPs and casts (at most 32) */
 LLVMValueRef loom_base_object(LLVMValueRef p) LOOM_HIDDEN;
+/* the predicate of `b pred' a` for `a pred b` (ULT <-> UGT, ...; EQ, NE as they are) */
+LLVMIntPredicate loom_swapped_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
+/* SLT, SLE, SGT or SGE */
+bool loom_signed_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
 
 /* first instruction after the PHIs of bb */
 LLVMValueRef loom_first_non_phi(LLVMBasicBlockRef bb) LOOM_HIDDEN;

@@ -63,21 +63,7 @@ static bool block_inside(const struct loop_view *v, LLVMBasicBlockRef bb) {
   return loom_ptrmap_get(&v->d->index, bb, &b) && loom_loop_contains(v->l, v->loop, b);
 }
 
-/* the predicate p satisfies while the loop goes on, for `p pred e` */
-static LLVMIntPredicate swapped(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntSLT: return LLVMIntSGT;
-  case LLVMIntSGT: return LLVMIntSLT;
-  case LLVMIntSLE: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLE;
-  case LLVMIntULT: return LLVMIntUGT;
-  case LLVMIntUGT: return LLVMIntULT;
-  case LLVMIntULE: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULE;
-  default: return p;
-  }
-}
-
+/* the predicate that holds exactly where p does not */
 static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   switch (p) {
   case LLVMIntSLT: return LLVMIntSGE;
@@ -90,10 +76,6 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   case LLVMIntULE: return LLVMIntUGT;
   default: return p;
   }
-}
-
-static bool is_signed(LLVMIntPredicate p) {
-  return p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
 }
 
 static bool is_strict(LLVMIntPredicate p) {
@@ -152,7 +134,7 @@ static bool find_counted(const struct loop_view *v, struct counted *k) {
     LLVMValueRef t = a;
     a = b;
     b = t;
-    k->pred = swapped(k->pred);
+    k->pred = loom_swapped_predicate(k->pred);
   }
   if (!LLVMIsAPHINode(a) || LLVMGetInstructionParent(a) != k->header || inside(v, b) ||
       LLVMCountIncoming(a) != 2)
@@ -189,7 +171,7 @@ static bool find_counted(const struct loop_view *v, struct counted *k) {
   bool up = counts_up(k->pred);
   if (k->pred == LLVMIntEQ || k->pred == LLVMIntNE || up != (k->step > 0))
     return false;
-  if (is_signed(k->pred) ? !LLVMGetNSW(k->next) : !(up && LLVMGetNUW(k->next)))
+  if (loom_signed_predicate(k->pred) ? !LLVMGetNSW(k->next) : !(up && LLVMGetNUW(k->next)))
     return false;
   return !(LLVMIsAConstantInt(k->start) && LLVMConstIntGetZExtValue(k->start) == 0 && k->step == 1);
 }
@@ -197,7 +179,7 @@ static bool find_counted(const struct loop_view *v, struct counted *k) {
 /* gives the loop a canonical counter and derives the old one from it */
 static void make_canonical(LLVMBuilderRef bld, const struct counted *k) {
   LLVMTypeRef ty = LLVMTypeOf(k->phi);
-  bool up = k->step > 0, sgn = is_signed(k->pred);
+  bool up = k->step > 0, sgn = loom_signed_predicate(k->pred);
   unsigned long long mag = up ? (unsigned long long)k->step : (unsigned long long)-k->step;
 
   /* n = max(|e - s| + |step| - strict, 0) / |step|, the difference signed

@@ -94,11 +94,11 @@ static bool uniform(struct uphi_state *s, LLVMValueRef v, int depth) {
            uniform(s, LLVMGetOperand(v, 1), depth + 1);
   if (elementwise_cast(v))
     return uniform(s, LLVMGetOperand(v, 0), depth + 1);
-  if (LLVMIsAGetElementPtrInst(v)) {
+  if (LLVMIsAGetElementPtrInst(v) && LLVMGetNumOperands(v) <= 9) { /* scalar_of's ops[9] */
     for (int i = 0; i < LLVMGetNumOperands(v); i++)
       if (!uniform(s, LLVMGetOperand(v, (unsigned)i), depth + 1))
         return false;
-    return LLVMGetNumOperands(v) <= 9;
+    return true;
   }
   return false;
 }

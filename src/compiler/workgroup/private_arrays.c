@@ -23,18 +23,6 @@ static bool has_private_array(LLVMModuleRef m) {
   return false;
 }
 
-/* the alloca v addresses (through GEPs and casts), or NULL */
-static LLVMValueRef private_base(LLVMValueRef v) {
-  for (int depth = 0; v && depth < 16; depth++) {
-    if (LLVMIsAAllocaInst(v))
-      return v;
-    if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) && !LLVMIsAAddrSpaceCastInst(v))
-      return NULL;
-    v = LLVMGetOperand(v, 0);
-  }
-  return NULL;
-}
-
 /* Volatile loads and stores of private variables become plain ones: no
  * other work-item and no device can see a work-item's private memory, so
  * volatile there only stopped optimisation. CLBlast's Xgemm keeps
@@ -49,7 +37,7 @@ static bool drop_private_volatile(LLVMModuleRef m) {
         if ((!load && !store) || !LLVMGetVolatile(in) ||
             LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
           continue;
-        if (private_base(LLVMGetOperand(in, load ? 0 : 1))) {
+        if (LLVMIsAAllocaInst(loom_base_object(LLVMGetOperand(in, load ? 0 : 1)))) {
           LLVMSetVolatile(in, 0);
           any = true;
         }

@@ -70,17 +70,7 @@ static void add_guard(struct range_ctx *x, LLVMValueRef br) {
     LLVMValueRef t = a; /* U op x: mirror it to x op' U */
     a = b;
     b = t;
-    switch (p) {
-    case LLVMIntULT: p = LLVMIntUGT; break;
-    case LLVMIntULE: p = LLVMIntUGE; break;
-    case LLVMIntUGT: p = LLVMIntULT; break;
-    case LLVMIntUGE: p = LLVMIntULE; break;
-    case LLVMIntSLT: p = LLVMIntSGT; break;
-    case LLVMIntSLE: p = LLVMIntSGE; break;
-    case LLVMIntSGT: p = LLVMIntSLT; break;
-    case LLVMIntSGE: p = LLVMIntSLE; break;
-    default: break;
-    }
+    p = loom_swapped_predicate(p);
   }
   (void)a;
   struct guard g = {.bound = b};
@@ -92,7 +82,7 @@ static void add_guard(struct range_ctx *x, LLVMValueRef br) {
   case LLVMIntUGT: case LLVMIntSGT: case LLVMIntNE: succ = 1; g.inclusive = true; break;
   default: return;
   }
-  g.is_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGE || p == LLVMIntSGT;
+  g.is_signed = loom_signed_predicate(p);
   g.target = LLVMGetSuccessor(br, succ);
   if (g.target == LLVMGetSuccessor(br, 1 - succ))
     return;
