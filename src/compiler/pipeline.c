@@ -272,6 +272,12 @@ static int uniform_phis(struct loom_pipeline *p) {
   return 0;
 }
 
+static int consecutive_lanes(struct loom_pipeline *p) {
+  if (p->any_outer && loom_consecutive_lanes_to_vectors(p->m))
+    return loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>,early-cse)", p->tm);
+  return 0;
+}
+
 static int combine_gathers(struct loom_pipeline *p) {
   if (!p->opt_disable)
     loom_combine_component_gathers(p->m);
@@ -361,6 +367,8 @@ const struct loom_pass loom_passes[] = {
      "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
     {"uniform-phis", uniform_phis, CODEGEN, NULL,
      "lane-uniform vector phis from VPlan's outer loops back to scalars (vectorize/uniform_phi.c)"},
+    {"consecutive-lanes", consecutive_lanes, CODEGEN, NULL,
+     "gathers and scatters of VPlan's outer loops whose lanes are provably consecutive (induction, lane-uniform and constant terms) become vector loads and stores (vectorize/consecutive_lanes.c)"},
     {"combine-gathers", combine_gathers, CODEGEN, NULL,
      "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (vectorize/gather_groups.c)"},
     {"half-lower", half_lower, CODEGEN, NULL,

@@ -16,6 +16,9 @@
  * the snapshot taken when the region starts (see wg_function.c) */
 #define LOOM_SYM_USLOT "__loom_uslot"
 #define LOOM_SYM_UVAR "__loom_uvar"
+/* (i64 id, i64 bytes) -> ptr: a work-group's buffer for a private array kept
+ * per vector lane (workgroup/wide_private.c), one per id */
+#define LOOM_SYM_WIDE_PRIVATE "__loom_wide_private"
 
 /* initialises LLVM's X86 back end once per process */
 void loom_llvm_init(void) LOOM_HIDDEN;

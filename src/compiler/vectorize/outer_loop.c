@@ -52,7 +52,7 @@ static const char *const widenable_intrinsics[] = {
 /* placeholders that later become group-uniform loads from the context, or
  * addresses in the group's memory */
 static const char *const uniform_placeholders[] = {LOOM_SYM_WI, LOOM_SYM_SLOT_BASE, LOOM_SYM_USLOT,
-                                                   LOOM_SYM_LOCAL_BASE};
+                                                   LOOM_SYM_LOCAL_BASE, LOOM_SYM_WIDE_PRIVATE};
 
 bool loom_widenable_intrinsic(const char *name) {
   for (size_t i = 0; i < sizeof widenable_intrinsics / sizeof *widenable_intrinsics; i++)
@@ -176,7 +176,34 @@ static bool uniform_view_setup(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMVa
  * transposed tiles in local memory become true gathers across work-items:
  * 2.5x slower than one work-item at a time (the native path has no cost
  * model to refuse them). The results, though, only from reachable returns. */
-bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
+/* Stores to private variables: one alloca serves every work-item of the
+ * loop, so the lanes of a vectorised loop would overwrite each other's
+ * values. Only the arrays about to be kept per lane (wide, the candidates of
+ * workgroup/wide_private.c) may be stored to, anywhere: their stores are
+ * strided by the lane count, never a memset or memcpy. The region's views
+ * of group-uniform values (allocas of its entry block) are stored to as
+ * before: every lane stores the same value. */
+static bool is_wide(LLVMValueRef p, LLVMValueRef *wide, unsigned nwide) {
+  LLVMValueRef base = loom_base_object(p);
+  for (unsigned i = 0; i < nwide; i++)
+    if (wide[i] == base)
+      return true;
+  return false;
+}
+
+static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, bool *to_wide) {
+  if (!LLVMIsAStoreInst(in))
+    return false;
+  LLVMValueRef base = loom_base_object(LLVMGetOperand(in, 1));
+  if (!LLVMIsAAllocaInst(base) ||
+      LLVMGetInstructionParent(base) == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(LLVMGetInstructionParent(in))))
+    return false;
+  *to_wide = is_wide(LLVMGetOperand(in, 1), wide, nwide);
+  return true;
+}
+
+bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
+                                           unsigned nwide) {
   if (!loom_has_cycle(region))
     return false;
   struct loom_domtree d;
@@ -188,8 +215,16 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (uniform_view_setup(region, bb, in))
+      if (uniform_view_setup(region, bb, in) || (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
         continue;
+      bool to_wide;
+      if (private_store(in, wide, nwide, &to_wide)) {
+        if (!to_wide || LLVMGetVolatile(in))
+          return false;
+        continue;
+      }
+      if (loom_is_call_to_prefix(in, "llvm.lifetime.") && is_wide(LLVMGetOperand(in, 1), wide, nwide))
+        continue; /* widening deletes them */
       if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
         return false;
       has_store |= LLVMIsAStoreInst(in) != NULL;

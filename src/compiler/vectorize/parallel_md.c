@@ -22,11 +22,13 @@
 
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
                      LLVMValueRef *outer_loop_ids, const unsigned *wide_width,
-                     const unsigned *wide_jam, LLVMValueRef *wide_loop_ids, bool keep_rolled) {
-  /* per region i, nodes 7i..7i+6: its access group, its loop ID, the
+                     const unsigned *wide_jam, const unsigned *outer_lanes,
+                     LLVMValueRef *wide_loop_ids, bool keep_rolled) {
+  /* per region i, nodes 8i..8i+7: its access group, its loop ID, the
    * parallel-accesses entry, the outer loop ID, vectorize.enable, the wide
-   * loop ID and its width; !loom.md lists group, loop, outer and wide IDs */
-  size_t cap = 256 + (size_t)n * 720; /* each snprintf below stays well inside */
+   * loop ID and its width, the outer loop's width; !loom.md lists group,
+   * loop, outer and wide IDs */
+  size_t cap = 256 + (size_t)n * 800; /* each snprintf below stays well inside */
   char *ir = malloc(cap);
   if (!ir)
     return -1;
@@ -36,30 +38,33 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
    * vectorised across the enclosing loop instead (gathers and scatters) */
   char rolled[32] = "";
   if (keep_rolled) {
-    snprintf(rolled, sizeof rolled, ", !%u", 7 * n);
-    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n", 7 * n);
+    snprintf(rolled, sizeof rolled, ", !%u", 8 * n);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n", 8 * n);
   }
   len += (size_t)snprintf(ir + len, cap - len, "!loom.md = !{");
   for (unsigned i = 0; i < n; i++)
-    len += (size_t)snprintf(ir + len, cap - len, "%s!%u, !%u, !%u, !%u", i ? ", " : "", 7 * i,
-                            7 * i + 1, 7 * i + 3, 7 * i + 5);
+    len += (size_t)snprintf(ir + len, cap - len, "%s!%u, !%u, !%u, !%u", i ? ", " : "", 8 * i,
+                            8 * i + 1, 8 * i + 3, 8 * i + 5);
   len += (size_t)snprintf(ir + len, cap - len, "}\n");
   for (unsigned i = 0; i < n; i++) {
-    unsigned b = 7 * i, width = wide_width ? wide_width[i] : 0;
-    unsigned jam = wide_jam ? wide_jam[i] : 1;
-    char jam_md[64] = "";
+    unsigned b = 8 * i, width = wide_width ? wide_width[i] : 0;
+    unsigned jam = wide_jam ? wide_jam[i] : 1, lanes = outer_lanes ? outer_lanes[i] : 0;
+    char jam_md[64] = "", lanes_md[16] = "";
     if (jam > 1)
       snprintf(jam_md, sizeof jam_md, ", !{!\"llvm.loop.unroll_and_jam.count\", i32 %u}", jam);
+    if (lanes)
+      snprintf(lanes_md, sizeof lanes_md, ", !%u", b + 7);
     len += (size_t)snprintf(ir + len, cap - len,
                             "!%u = distinct !{}\n!%u = distinct !{!%u, !%u%s}\n"
                             "!%u = !{!\"llvm.loop.parallel_accesses\", !%u}\n"
-                            "!%u = distinct !{!%u, !%u, !%u%s}\n"
+                            "!%u = distinct !{!%u, !%u, !%u%s%s}\n"
                             "!%u = !{!\"llvm.loop.vectorize.enable\", i1 true}\n"
                             "!%u = distinct !{!%u, !%u, !%u, !%u%s%s}\n"
+                            "!%u = !{!\"llvm.loop.vectorize.width\", i32 %u}\n"
                             "!%u = !{!\"llvm.loop.vectorize.width\", i32 %u}\n",
                             b, b + 1, b + 1, b + 2, rolled, b + 2, b, b + 3, b + 3, b + 2, b + 4,
-                            rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled, jam_md, b + 6,
-                            width ? width : 1);
+                            lanes_md, rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled,
+                            jam_md, b + 6, width ? width : 1, b + 7, lanes ? lanes : 1);
   }
   assert(len < cap);
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, len, "loom-md");
@@ -95,7 +100,8 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
  * seen holds the selects and PHIs on the current path (loops revisit them). */
 static bool maybe_private(LLVMValueRef p, LLVMValueRef *seen, int depth, int *budget) {
   p = loom_base_object(p);
-  if (LLVMIsAAllocaInst(p))
+  /* a private array kept per lane is one buffer too (workgroup/wide_private.c) */
+  if (LLVMIsAAllocaInst(p) || loom_is_call_to(p, LOOM_SYM_WIDE_PRIVATE))
     return true;
   bool sel = LLVMIsASelectInst(p) != NULL;
   if (!sel && !LLVMIsAPHINode(p))

@@ -219,6 +219,10 @@ static bool scalarize_function(LLVMValueRef f) {
   return true;
 }
 
+bool loom_lane_uniform(LLVMValueRef v) { return uniform(NULL, v, 0); }
+
+LLVMValueRef loom_lane0_scalar(LLVMBuilderRef b, LLVMValueRef v) { return scalar_of(NULL, b, v); }
+
 /* ---- gathers from one address ---- */
 
 /* the scalar pointer all lanes of a vector of pointers hold, or NULL */

@@ -7,21 +7,26 @@
 
 /* parallel_md.c: n access groups and matching parallel loop IDs (which
  * forbid unrolling before vectorisation if keep_rolled); outer loop IDs ask
- * for outer-loop vectorisation, wide ones (where wide_width[i] is not 0,
- * else NULL; the arrays may be NULL) for that with width wide_width[i], and
- * unrolled and jammed wide_jam[i] times when that is above 1 */
+ * for outer-loop vectorisation (with width outer_lanes[i] where that is not
+ * 0), wide ones (where wide_width[i] is not 0, else NULL; the arrays may be
+ * NULL) for that with width wide_width[i], and unrolled and jammed
+ * wide_jam[i] times when that is above 1 */
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
                      LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
                      const unsigned *wide_width, const unsigned *wide_jam,
-                     LLVMValueRef *wide_loop_ids, bool keep_rolled) LOOM_HIDDEN;
+                     const unsigned *outer_lanes, LLVMValueRef *wide_loop_ids,
+                     bool keep_rolled) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
 /* outer_loop.c: the process-wide LLVM options vectorisation needs (NULL-terminated) */
 extern const char *const loom_vectorize_llvm_options[] LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
- * loop (its body holds a loop and only widenable instructions) */
-bool loom_region_wants_outer_vectorisation(LLVMValueRef region) LOOM_HIDDEN;
+ * loop (its body holds a loop and only widenable instructions; private
+ * variables are stored to only when they are among the nwide arrays that
+ * will be kept per lane) */
+bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
+                                           unsigned nwide) LOOM_HIDDEN;
 /* outer_prepare.c: makes a region chosen for outer-loop vectorisation into
  * the shape VPlan accepts: inner loops counted from 0 by 1, no noalias
  * scope declarations */
@@ -56,6 +61,16 @@ bool loom_combine_component_gathers(LLVMModuleRef m) LOOM_HIDDEN;
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */
 bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;
+/* uniform_phi.c: v holds the same value in every lane (scalars, splats,
+ * element-wise arithmetic, casts and GEPs of such); that value, built after
+ * v's definition at b (b's position changes) */
+bool loom_lane_uniform(LLVMValueRef v) LOOM_HIDDEN;
+LLVMValueRef loom_lane0_scalar(LLVMBuilderRef b, LLVMValueRef v) LOOM_HIDDEN;
+
+/* consecutive_lanes.c: after O3, unmasked gathers and scatters whose lanes
+ * are provably consecutive elements become vector loads and stores; true
+ * when something changed */
+bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) LOOM_HIDDEN;
 
 
 /* Gives every remaining scalar math call (C library or an intrinsic the

@@ -22,6 +22,7 @@
 #include "loom_abi.h"
 #include "workgroup/workgroup.h"
 #include "workgroup/wg_tracking.h"
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   b->outer_width = calloc(b->num_barriers + 1, sizeof *b->outer_width);
   b->outer_jam = calloc(b->num_barriers + 1, sizeof *b->outer_jam);
   b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
+  b->outer_lanes = calloc(b->num_barriers + 1, sizeof *b->outer_lanes);
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -194,22 +197,38 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
-    b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f);
+    /* private arrays a vectorised region needs per lane (wide_private.c) */
+    LLVMValueRef wide[16];
+    unsigned lanes = loom_natural_lanes(f, td, b->simd_bytes), nwide = 0;
+    if (loom_has_cycle(f))
+      nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
+    b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f, wide, nwide);
     if (b->region_has_loop[r])
       loom_prepare_outer_region(f);
     b->outer_jam[r] = 1;
     if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
       b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
+    if (b->region_has_loop[r] && nwide) {
+      /* the outer loop runs exactly `lanes` work-items at once; a wide loop
+       * width * jam: W covers both, unless that makes the arrays too big */
+      unsigned w = b->outer_width[r] * b->outer_jam[r];
+      if (w > lanes && loom_wide_private_candidates(f, td, w, wide, 16) != nwide)
+        b->outer_width[r] = 0, b->outer_jam[r] = 1, w = 0;
+      b->outer_lanes[r] = lanes;
+      loom_widen_private_arrays(f, td, wide, nwide, lid[0], w > lanes ? w : lanes, &b->num_wide);
+    }
     loom_add_fn_attr(f, "alwaysinline");
   }
   if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
-                       b->outer_width, b->outer_jam, b->wide_loop_ids, b->specialised) != 0) {
+                       b->outer_width, b->outer_jam, b->outer_lanes, b->wide_loop_ids,
+                       b->specialised) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }
   for (unsigned r = 0; r <= b->num_barriers && b->loop_ids; r++)
     loom_tag_parallel_accesses(b->regions[r], groups[r]);
   b->access_groups = groups;
+  LLVMDisposeTargetData(td);
   LLVMDisposeBuilder(bld);
 }
 
@@ -510,6 +529,24 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
     LLVMInstructionEraseFromParent(calls[i]);
   }
   free(calls);
+  /* one buffer per private array kept per lane, on the work-group
+   * function's stack (a region inlined into two work-item loops uses it twice) */
+  calls = loom_calls_in(w, LOOM_SYM_WIDE_PRIVATE, &n);
+  LLVMValueRef *bufs = calloc(b->num_wide + 1, sizeof *bufs);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t id = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 0));
+    uint64_t bytes = LLVMConstIntGetZExtValue(LLVMGetOperand(calls[i], 1));
+    assert(id < b->num_wide);
+    if (!bufs[id]) {
+      LLVMPositionBuilderBefore(bld, loom_first_non_phi(LLVMGetEntryBasicBlock(w)));
+      bufs[id] = LLVMBuildAlloca(bld, LLVMArrayType2(LLVMInt8TypeInContext(c), bytes), "wide_private");
+      LLVMSetAlignment(bufs[id], 64);
+    }
+    LLVMReplaceAllUsesWith(calls[i], bufs[id]);
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  free(bufs);
+  free(calls);
   calls = loom_calls_in(w, LOOM_SYM_LOCAL_BASE, &n);
   for (size_t i = 0; i < n; i++) {
     LLVMReplaceAllUsesWith(calls[i], local3);
@@ -536,6 +573,7 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     free(builds[i].outer_width);
     free(builds[i].outer_jam);
     free(builds[i].wide_loop_ids);
+    free(builds[i].outer_lanes);
     free(builds[i].divergent);
     free(builds[i].access_groups);
   }

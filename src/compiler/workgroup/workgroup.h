@@ -80,12 +80,26 @@ struct loom_wg_build {
   LLVMValueRef uniform_base; /* in the work-group function */
   LLVMValueRef wg;       /* the work-group function */
   bool specialised;      /* for a constant local size (wg_specialize.c) */
+  unsigned *outer_lanes;  /* per region: the width its outer loop ID pins, 0: VPlan's choice */
+  unsigned num_wide;      /* private arrays kept per lane (wide_private.c) */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+/* wide_private.c: the private arrays of region function f that can be kept
+ * per vector lane for `lanes` lanes (at most max, into out; their count) */
+unsigned loom_wide_private_candidates(LLVMValueRef f, LLVMTargetDataRef td, unsigned lanes,
+                                      LLVMValueRef *out, unsigned max) LOOM_HIDDEN;
+/* the lanes of f's work-item loop at the width of its widest loaded or
+ * stored scalar (1 to 64) */
+unsigned loom_natural_lanes(LLVMValueRef f, LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
+/* keeps those n arrays per lane: W = lanes (a power of two) columns, the
+ * work-item with local id x in column x mod W; buffer ids from *next_id on */
+void loom_widen_private_arrays(LLVMValueRef f, LLVMTargetDataRef td, LLVMValueRef *arrays,
+                               unsigned n, LLVMValueRef x, unsigned lanes,
+                               unsigned *next_id) LOOM_HIDDEN;
 /* wg_state.c: the slot layout of kernel k as "wg-barriers" decided it,
  * kept in the IR for "wg-function" (loom_wg_read_slots: 0, or -1 when k
  * carries none; free s->divergent) */

@@ -1,0 +1,231 @@
+/* Gathers and scatters whose lanes are consecutive become vector loads and
+ * stores.
+ *
+ * VPlan's native path (outer-loop vectorisation) widens every memory access
+ * in the loop to a gather or a scatter, even `in[g]`, whose 16 lanes are 16
+ * consecutive floats. This pass proves that from the index vector: it
+ * writes the index as u + c, u the same in every lane (possibly unknown,
+ * but with known trailing zero bits), c a constant vector, through
+ *  - constants, lane-uniform values (vectorize/uniform_phi.c's test),
+ *  - the widened induction `phi [C0, %preheader], [phi + splat(S), %latch]`
+ *    (u = n * S: at least ctz(S) trailing zero bits),
+ *  - add, sub, `or disjoint`, shl and mul by splat constants, and
+ *  - `and` with a splat mask below u's known zero bits, which drops u:
+ *    the lane number `x mod W` of a private array kept per lane
+ *    (workgroup/wide_private.c) is then the constant <0, 1, ..., W-1>.
+ * When the byte offsets of lanes 1..n-1 from lane 0 are E, 2E, ... (E the
+ * element size) and every lane is active, the access is one vector load or
+ * store at lane 0's address: the same bytes, in the same place. */
+#include "vectorize/vectorize.h"
+#include <stdint.h>
+#include <stdlib.h>
+
+enum { MAX_LANES = 64 };
+
+/* v = u + c in every lane; u has at least tz trailing zero bits (64: u = 0) */
+struct affine {
+  uint64_t c[MAX_LANES];
+  unsigned tz;
+};
+
+static unsigned ctz64(uint64_t v) { return v ? (unsigned)__builtin_ctzll(v) : 64; }
+static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
+
+static bool constant_lanes(LLVMValueRef v, unsigned n, struct affine *a) {
+  if (!LLVMIsConstant(v) || LLVMIsAConstantExpr(v))
+    return false;
+  a->tz = 64;
+  for (unsigned i = 0; i < n; i++) {
+    if (LLVMIsNull(v)) {
+      a->c[i] = 0;
+      continue;
+    }
+    LLVMValueRef e = LLVMGetAggregateElement(v, i);
+    if (!e || !LLVMIsAConstantInt(e))
+      return false; /* poison or undef lanes */
+    a->c[i] = LLVMConstIntGetZExtValue(e);
+  }
+  return true;
+}
+
+static bool splat_constant(LLVMValueRef v, unsigned n, uint64_t *k) {
+  struct affine a;
+  if (!constant_lanes(v, n, &a))
+    return false;
+  for (unsigned i = 1; i < n; i++)
+    if (a.c[i] != a.c[0])
+      return false;
+  *k = a.c[0];
+  return true;
+}
+
+static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *a, int depth) {
+  if (depth > 16)
+    return false;
+  if (constant_lanes(v, n, a))
+    goto done;
+  if (loom_lane_uniform(v)) {
+    for (unsigned i = 0; i < n; i++)
+      a->c[i] = 0;
+    a->tz = 0;
+    return true;
+  }
+  if (LLVMIsAPHINode(v)) {
+    /* the widened induction: a constant from outside, phi + splat(S) around */
+    if (LLVMCountIncoming(v) != 2)
+      return false;
+    for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef start = LLVMGetIncomingValue(v, k), next = LLVMGetIncomingValue(v, 1 - k);
+      uint64_t step;
+      if (!constant_lanes(start, n, a) || !LLVMIsABinaryOperator(next) ||
+          LLVMGetInstructionOpcode(next) != LLVMAdd)
+        continue;
+      LLVMValueRef x = LLVMGetOperand(next, 0), y = LLVMGetOperand(next, 1);
+      if ((x == v && splat_constant(y, n, &step)) || (y == v && splat_constant(x, n, &step))) {
+        a->tz = ctz64(step & mask);
+        goto done;
+      }
+    }
+    return false;
+  }
+  if (!LLVMIsABinaryOperator(v))
+    return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  struct affine *r = malloc(sizeof *r);
+  if (!r)
+    return false;
+  bool ok = decompose(LLVMGetOperand(v, 0), n, mask, a, depth + 1);
+  uint64_t k;
+  switch (ok ? op : LLVMRet) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMOr:
+    ok = (op != LLVMOr || LLVMGetIsDisjoint(v)) && decompose(LLVMGetOperand(v, 1), n, mask, r, depth + 1);
+    for (unsigned i = 0; ok && i < n; i++)
+      a->c[i] = op == LLVMSub ? a->c[i] - r->c[i] : a->c[i] + r->c[i];
+    if (ok)
+      a->tz = min_u(a->tz, r->tz);
+    break;
+  case LLVMShl:
+    ok = splat_constant(LLVMGetOperand(v, 1), n, &k) && k < 64;
+    for (unsigned i = 0; ok && i < n; i++)
+      a->c[i] <<= k;
+    if (ok)
+      a->tz = min_u(64, a->tz + (unsigned)k);
+    break;
+  case LLVMMul:
+    ok = splat_constant(LLVMGetOperand(v, 1), n, &k);
+    for (unsigned i = 0; ok && i < n; i++)
+      a->c[i] *= k;
+    if (ok)
+      a->tz = min_u(64, a->tz + ctz64(k & mask));
+    break;
+  case LLVMAnd:
+    /* adding u (a multiple of 2^tz) leaves the bits below tz alone */
+    ok = splat_constant(LLVMGetOperand(v, 1), n, &k) && (a->tz >= 64 || (k >> a->tz) == 0);
+    for (unsigned i = 0; ok && i < n; i++)
+      a->c[i] &= k;
+    if (ok)
+      a->tz = 64;
+    break;
+  default:
+    ok = false;
+  }
+  free(r);
+  if (!ok)
+    return false;
+done:
+  for (unsigned i = 0; i < n; i++)
+    a->c[i] &= mask;
+  if (a->tz > 64)
+    a->tz = 64;
+  return true;
+}
+
+static int64_t sign_extend(uint64_t v, unsigned bits) {
+  return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* the scalar address of lane 0 when the lanes of pointer vector p are
+ * consecutive elements of elem_bytes each, else NULL (built at b) */
+static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned n,
+                                     LLVMTargetDataRef td, uint64_t elem_bytes) {
+  if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2)
+    return NULL;
+  LLVMValueRef base = LLVMGetOperand(p, 0), idx = LLVMGetOperand(p, 1);
+  LLVMTypeRef it = LLVMTypeOf(idx);
+  if (LLVMGetTypeKind(it) != LLVMVectorTypeKind)
+    return NULL;
+  if (LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMVectorTypeKind && !loom_lane_uniform(base))
+    return NULL;
+  unsigned bits = LLVMGetIntTypeWidth(LLVMGetElementType(it));
+  uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+  struct affine *a = malloc(sizeof *a);
+  if (!a)
+    return NULL;
+  bool ok = decompose(idx, n, mask, a, 0);
+  uint64_t size = LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p));
+  for (unsigned i = 1; ok && i < n; i++)
+    ok = (uint64_t)(sign_extend(a->c[i], bits) - sign_extend(a->c[0], bits)) * size ==
+         i * elem_bytes;
+  free(a);
+  if (!ok)
+    return NULL;
+  LLVMContextRef c = LLVMGetTypeContext(it);
+  LLVMValueRef scalar_base = loom_lane0_scalar(b, base);
+  LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(p));
+  LLVMValueRef i0 = LLVMBuildExtractElement(b, idx, LLVMConstInt(LLVMInt32TypeInContext(c), 0, 0), "");
+  LLVMTypeRef src = LLVMGetGEPSourceElementType(p);
+  return LLVMIsInBounds(p) ? LLVMBuildInBoundsGEP2(b, src, scalar_base, &i0, 1, "lane0.ptr")
+                           : LLVMBuildGEP2(b, src, scalar_base, &i0, 1, "lane0.ptr");
+}
+
+bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  bool changed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;) {
+        LLVMValueRef next = LLVMGetNextInstruction(in);
+        bool gather = loom_is_call_to_prefix(in, "llvm.masked.gather.");
+        bool scatter = loom_is_call_to_prefix(in, "llvm.masked.scatter.");
+        unsigned p_op = gather ? 0 : 1, mask_op = gather ? 2 : 3;
+        if ((gather || scatter) && loom_all_ones_mask(LLVMGetOperand(in, mask_op))) {
+          LLVMTypeRef vt = gather ? LLVMTypeOf(in) : LLVMTypeOf(LLVMGetOperand(in, 0));
+          unsigned n = LLVMGetVectorSize(vt);
+          uint64_t elem = LLVMABISizeOfType(td, LLVMGetElementType(vt));
+          LLVMValueRef p = LLVMGetOperand(in, p_op);
+          LLVMValueRef base = n <= MAX_LANES && elem == LLVMStoreSizeOfType(td, LLVMGetElementType(vt))
+                                  ? consecutive_base(b, p, n, td, elem)
+                                  : NULL;
+          if (base) {
+            unsigned align = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, gather ? 1 : 2));
+            LLVMPositionBuilderBefore(b, in);
+            LLVMValueRef mem;
+            if (gather) {
+              mem = LLVMBuildLoad2(b, vt, base, "lanes.load");
+              LLVMReplaceAllUsesWith(in, mem);
+            } else {
+              mem = LLVMBuildStore(b, LLVMGetOperand(in, 0), base);
+            }
+            LLVMSetAlignment(mem, align);
+            /* the access's metadata (TBAA, access group) stays true of it */
+            size_t nmd;
+            LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(in, &nmd);
+            for (size_t i = 0; i < nmd; i++)
+              LLVMSetMetadata(mem, LLVMValueMetadataEntriesGetKind(md, (unsigned)i),
+                              LLVMMetadataAsValue(c, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i)));
+            if (md)
+              LLVMDisposeValueMetadataEntries(md);
+            LLVMInstructionEraseFromParent(in);
+            changed = true;
+          }
+        }
+        in = next;
+      }
+  LLVMDisposeBuilder(b);
+  LLVMDisposeTargetData(td);
+  return changed;
+}
