@@ -59,8 +59,11 @@ static bool splat_constant(LLVMValueRef v, unsigned n, uint64_t *k) {
   return true;
 }
 
-static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *a, int depth) {
-  if (depth > 16)
+/* *budget bounds the nodes visited: a DAG of shared operands would
+ * otherwise be walked once per path */
+static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *a, int depth,
+                      int *budget) {
+  if (depth > 16 || --*budget < 0)
     return false;
   if (constant_lanes(v, n, a))
     goto done;
@@ -94,13 +97,13 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
   struct affine *r = malloc(sizeof *r);
   if (!r)
     return false;
-  bool ok = decompose(LLVMGetOperand(v, 0), n, mask, a, depth + 1);
+  bool ok = decompose(LLVMGetOperand(v, 0), n, mask, a, depth + 1, budget);
   uint64_t k;
   switch (ok ? op : LLVMRet) {
   case LLVMAdd:
   case LLVMSub:
   case LLVMOr:
-    ok = (op != LLVMOr || LLVMGetIsDisjoint(v)) && decompose(LLVMGetOperand(v, 1), n, mask, r, depth + 1);
+    ok = (op != LLVMOr || LLVMGetIsDisjoint(v)) && decompose(LLVMGetOperand(v, 1), n, mask, r, depth + 1, budget);
     for (unsigned i = 0; ok && i < n; i++)
       a->c[i] = op == LLVMSub ? a->c[i] - r->c[i] : a->c[i] + r->c[i];
     if (ok)
@@ -163,7 +166,8 @@ static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned 
   struct affine *a = malloc(sizeof *a);
   if (!a)
     return NULL;
-  bool ok = decompose(idx, n, mask, a, 0);
+  int budget = 64;
+  bool ok = decompose(idx, n, mask, a, 0, &budget);
   uint64_t size = LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p));
   for (unsigned i = 1; ok && i < n; i++)
     ok = (uint64_t)(sign_extend(a->c[i], bits) - sign_extend(a->c[0], bits)) * size ==
