@@ -145,6 +145,27 @@ done:
   return true;
 }
 
+bool loom_lane_affine(LLVMValueRef v, uint64_t *c, unsigned *tz) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
+      LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind)
+    return false;
+  unsigned n = LLVMGetVectorSize(t), bits = LLVMGetIntTypeWidth(LLVMGetElementType(t));
+  if (n > MAX_LANES || bits > 64)
+    return false;
+  uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+  struct affine *a = malloc(sizeof *a);
+  int budget = 64;
+  bool ok = a && decompose(v, n, mask, a, 0, &budget);
+  if (ok) {
+    for (unsigned i = 0; i < n; i++)
+      c[i] = a->c[i];
+    *tz = a->tz;
+  }
+  free(a);
+  return ok;
+}
+
 static int64_t sign_extend(uint64_t v, unsigned bits) {
   return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
 }

@@ -71,6 +71,10 @@ LLVMValueRef loom_lane0_scalar(LLVMBuilderRef b, LLVMValueRef v) LOOM_HIDDEN;
  * are provably consecutive elements become vector loads and stores; true
  * when something changed */
 bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) LOOM_HIDDEN;
+/* v (a vector of at most 64 integers) as u + c: u the same in every lane
+ * (unknown, with at least *tz trailing zero bits; 64: u = 0), c[i] lane
+ * i's constant, modulo the element width; false if it cannot tell */
+bool loom_lane_affine(LLVMValueRef v, uint64_t *c, unsigned *tz) LOOM_HIDDEN;
 
 
 /* Gives every remaining scalar math call (C library or an intrinsic the
