@@ -10,12 +10,15 @@ static void launch_complete(struct loom_launch *launch, cl_int status) {
   struct loom_ndrange *nd = (struct loom_ndrange *)launch;
   if (nd->timed && status == CL_COMPLETE)
     loom_variant_timed(nd->kernel, nd->variant, &nd->trial);
+  else if (nd->variant && !nd->specialised && status == CL_COMPLETE)
+    loom_variant_ran(nd->variant, loom_now_ns() - nd->start_ns);
   loom_event_complete(nd->event, status);
 }
 
 static void ndrange_async(struct loom_command *cmd) {
   struct loom_ndrange *nd = cmd->payload;
   nd->event = loom_command_event(cmd);
+  nd->start_ns = loom_now_ns();
   cmd->device->ops->ndrange(&cmd->device->desc, &nd->launch);
 }
 

@@ -6,11 +6,15 @@
 #include "loom.h"
 
 /* A kernel's code specialised for one local size (variants.c): fn is NULL
- * until loaded, and is read by launches without a lock. After loading, a
- * trial times launches of both codes (TRIAL), then the specialised code
- * stays (READY) or the generic one (SLOWER). */
+ * until loaded, and is read by launches without a lock. The disk cache is
+ * looked at first (COMPILING); without an entry the variant waits (COLD)
+ * until the kernel has run long enough to pay for a compilation
+ * (COMPILING again). After loading, a trial times launches of both codes
+ * (TRIAL), then the specialised code stays (READY) or the generic one
+ * (SLOWER). */
 enum {
   LOOM_VARIANT_NEW,
+  LOOM_VARIANT_COLD,
   LOOM_VARIANT_COMPILING,
   LOOM_VARIANT_TRIAL,
   LOOM_VARIANT_READY,
@@ -25,6 +29,7 @@ struct loom_variant {
   unsigned launches;  /* LOOMCL_SPECIALIZE=always: launches so far */
   unsigned trial_launches; /* enqueued so far */
   uint64_t trial_ns[2], trial_groups[2]; /* work-groups timed, and their time */
+  _Atomic uint64_t run_ns; /* time the generic code of this size ran, launch by launch */
   struct loom_variant *next;
 };
 
@@ -77,6 +82,7 @@ struct loom_ndrange {
   bool specialised;   /* this launch runs it (for its full-sized groups) */
   bool timed;         /* this launch is part of the variant's trial */
   struct loom_code_trial trial; /* its times (launch.trial points here) */
+  cl_ulong start_ns;  /* when the driver got it (loom_now_ns) */
   cl_mem *mems;     /* internal references held until completion */
   struct loom_mem_range *ranges; /* the same buffers, for the driver */
   cl_uint num_mems;
@@ -108,6 +114,8 @@ void loom_device_target(cl_device_id dev, struct loom_target *t) LOOM_HIDDEN;
 struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], bool *use_spec,
                                          struct loom_code_trial *trial, bool *timed) LOOM_HIDDEN;
 /* a trial launch of v completed with times t */
+/* a launch of v's kernel ran the generic code for ns nanoseconds */
+void loom_variant_ran(struct loom_variant *v, uint64_t ns) LOOM_HIDDEN;
 void loom_variant_timed(cl_kernel k, struct loom_variant *v,
                         const struct loom_code_trial *t) LOOM_HIDDEN;
 /* drops a build's variants (its code is being unloaded); lock held */

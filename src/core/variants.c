@@ -8,10 +8,16 @@
  * written the tutorial way (barrier after the conditional add) ran 30%
  * slower specialised. So:
  *
- *  - The first launch of a (kernel, local size) queues the specialisation
- *    on one background thread, and no launch ever waits for it: launches
+ *  - The first launch of a (kernel, local size) asks one background thread
+ *    for the specialised code, and no launch ever waits for it: launches
  *    run the generic code until it is loaded. The disk cache keeps the code
- *    for later runs. (At a lower priority, the compilation took seconds
+ *    for later runs, and a cached one is loaded at once.
+ *  - Not in the cache, it is compiled only once launches of that size have
+ *    run the generic code for HOT_NS: a compilation takes 0.1-0.5 s of a
+ *    core, which on 2 cores slowed the launches beside it by up to 2x
+ *    (CLBlast's SGEMM 512: 34 calls at 15-20 ms instead of 10, for a
+ *    specialised XgemmDirectTN 0.7% faster). A kernel that runs briefly
+ *    never pays for it. (At a lower priority, the compilation took seconds
  *    beside a long kernel using every core, and DGEMM ran generic meanwhile.)
  *  - Then a trial: the next launch's full-sized groups alternate between the
  *    two codes, each group timed by the driver; once TRIAL_GROUPS of each
@@ -42,6 +48,8 @@
 #include <string.h>
 
 enum { MAX_VARIANTS_PER_KERNEL = 4, TRIAL_GROUPS = 16, MAX_TRIAL_LAUNCHES = 32 };
+/* run time of the generic code after which a specialisation is compiled */
+#define HOT_NS ((uint64_t)100 * 1000 * 1000)
 enum { MODE_OFF, MODE_ON, MODE_VERBOSE, MODE_ALWAYS };
 
 /* LOOMCL_SPECIALIZE's words are 0, 1, verbose, always: MODE_* in that order */
@@ -61,12 +69,13 @@ void loom_variants_free(struct loom_program_build *b) {
   b->variants = NULL;
 }
 
-/* Specialises kernel i of build b for v's local size and loads the code.
+/* Specialises kernel i of build b for v's local size and loads the code;
+ * unless `compile`, only from the disk cache (else v becomes COLD).
  * The caller holds a kernel of the program, so the build cannot be
  * replaced meanwhile; the program's lock is held only to load the code,
  * so that the program's kernels can be launched while this compiles. */
 static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
-                       struct loom_variant *v, cl_device_id dev) {
+                       struct loom_variant *v, cl_device_id dev, bool compile) {
   const char *options = b->bin.options ? b->bin.options : "";
   const char *kernel = b->bin.kernels[i].name;
   struct loom_target target;
@@ -80,6 +89,10 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   struct loom_blob object = {0};
   char *log = NULL;
   int rc = loom_cache_get(key, &object);
+  if (rc != 0 && !compile) {
+    atomic_store(&v->state, LOOM_VARIANT_COLD);
+    return;
+  }
   if (rc != 0) {
     rc = loom_specialize_kernel(&b->bin.bitcode, options, &target, kernel, v->local, &object,
                                 &log);
@@ -135,6 +148,7 @@ struct spec_job {
   struct loom_program_build *b;
   uint32_t i;
   struct loom_variant *v;
+  bool compile; /* else only from the cache */
   struct spec_job *next;
 };
 
@@ -160,7 +174,7 @@ static void *background(void *arg) {
      * LLVM work too, which exit must wait for */
     bool working = loom_compiler_work_begin();
     if (working)
-      specialise(j->kernel->program, j->b, j->i, j->v, j->kernel->device);
+      specialise(j->kernel->program, j->b, j->i, j->v, j->kernel->device, j->compile);
     else /* exiting: nobody will launch it */
       atomic_store(&j->v->state, LOOM_VARIANT_FAILED);
     LOOM_RELEASE(j->kernel);
@@ -172,12 +186,13 @@ static void *background(void *arg) {
 }
 
 /* queues the specialisation of kernel i of b (k's) for v; false if it cannot */
-static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, struct loom_variant *v) {
+static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, struct loom_variant *v,
+                      bool compile) {
   struct spec_job *j = calloc(1, sizeof *j);
   if (!j)
     return false;
   LOOM_RETAIN(k);
-  *j = (struct spec_job){k, b, i, v, NULL};
+  *j = (struct spec_job){k, b, i, v, compile, NULL};
   pthread_mutex_lock(&bg.lock);
   if (!bg.started) {
     pthread_attr_t attr;
@@ -230,12 +245,15 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], boo
       if (++v->launches == 2) {
         atomic_store(&v->state, LOOM_VARIANT_COMPILING);
         pthread_mutex_unlock(&p->lock);
-        specialise(p, b, i, v, k->device);
+        specialise(p, b, i, v, k->device, true);
         *use_spec = atomic_load(&v->state) == LOOM_VARIANT_READY;
         return v;
       }
-    } else if (v && state == LOOM_VARIANT_NEW) {
-      atomic_store(&v->state, queue_job(k, b, i, v) ? LOOM_VARIANT_COMPILING : LOOM_VARIANT_FAILED);
+    } else if (v && (state == LOOM_VARIANT_NEW ||
+                     (state == LOOM_VARIANT_COLD && atomic_load(&v->run_ns) >= HOT_NS))) {
+      bool compile = state == LOOM_VARIANT_COLD;
+      atomic_store(&v->state, queue_job(k, b, i, v, compile) ? LOOM_VARIANT_COMPILING
+                                                             : LOOM_VARIANT_FAILED);
     } else if (state == LOOM_VARIANT_TRIAL) {
       /* groups alternate, starting with the other code each time: a
        * launch of one group still tries both over two launches */
@@ -247,6 +265,10 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], boo
   }
   pthread_mutex_unlock(&p->lock);
   return v;
+}
+
+void loom_variant_ran(struct loom_variant *v, uint64_t ns) {
+  atomic_fetch_add_explicit(&v->run_ns, ns, memory_order_relaxed);
 }
 
 void loom_variant_timed(cl_kernel k, struct loom_variant *v, const struct loom_code_trial *t) {
