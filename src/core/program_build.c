@@ -137,10 +137,38 @@ loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, ui
   return fn;
 }
 
+/* does the source name "include" or "import" anywhere (a directive, or
+ * __has_include), lines ended by a backslash joined first? */
+static bool mentions_include(const char *source) {
+  size_t n = strlen(source), k = 0;
+  char *joined = malloc(n + 1);
+  if (!joined)
+    return true; /* cannot tell: assume it does */
+  for (size_t i = 0; i < n; i++) {
+    if (source[i] == '\\' && source[i + 1] == '\n') {
+      i++;
+      continue;
+    }
+    if (source[i] == '\\' && source[i + 1] == '\r' && source[i + 2] == '\n') {
+      i += 2;
+      continue;
+    }
+    joined[k++] = source[i];
+  }
+  joined[k] = 0;
+  bool found = strstr(joined, "include") || strstr(joined, "import");
+  free(joined);
+  return found;
+}
+
 /* The cache key covers the source and options; files the source may read
  * from outside (-I folders, absolute #include paths) are not hashed, so such
- * builds are not cached. */
+ * builds are not cached. A source without any include never reads the -I
+ * folders: PyOpenCL passes its own to every build, and its programs were
+ * compiled again at every run. */
 static bool cacheable(const char *source, const char *options) {
+  if (!mentions_include(source))
+    return true;
   if (strstr(options, "-I"))
     return false;
   for (const char *s = strstr(source, "#include"); s; s = strstr(s + 8, "#include")) {

@@ -3,6 +3,7 @@
  * callbacks, reference counts and every error path. */
 #include "program_util.h"
 #include <dirent.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---------- clCreateProgramWithSource ---------- */
@@ -735,8 +736,43 @@ static void test_disk_cache(struct test_env *env) {
   }
   const char *dir = getenv("LOOMCL_CACHE_DIR");
   const char *enabled = getenv("LOOMCL_CACHE");
-  if (dir && *dir && !(enabled && !strcmp(enabled, "0")))
-    CHECK(count_cache_entries(dir) > 0);
+  if (!dir || !*dir || (enabled && !strcmp(enabled, "0")))
+    return;
+  CHECK(count_cache_entries(dir) > 0);
+  /* -I folders: a source without any include never reads them, so it is
+   * cached (PyOpenCL passes its own folder to every build); one that may
+   * include (here through __has_include) is not. A source new to the cache
+   * each run: running it makes the code, and the entry is written then. */
+  static const char *body = "kernel void add(global int *o, int v) {\n"
+                            "  int i = (int)get_global_id(0);\n"
+                            "  o[i] = i * 2 + v;\n"
+                            "}\n";
+  char own[] = "/tmp/loomcl-cache-I-XXXXXX"; /* no other test writes here */
+  if (!mkdtemp(own)) {
+    CHECK(!"mkdtemp");
+    return;
+  }
+  char *saved = strdup(dir);
+  test_set_config("LOOMCL_CACHE_DIR", own);
+  for (int may_include = 1; may_include >= 0; may_include--) {
+    char src2[512];
+    snprintf(src2, sizeof src2, "/* -I cache test %ld %d */\n%s%s",
+             (long)getpid() * 1000003L + (long)time(NULL), may_include,
+             may_include ? "#if __has_include(\"loom_absent.h\")\n#endif\n" : "", body);
+    cl_program p = build_expect(env, src2, "-I /tmp", CL_SUCCESS);
+    check_add_program(env, p, 4);
+    clReleaseProgram(p);
+  }
+  /* the compile thread writes an entry just after the code is handed over */
+  for (int t = 0; t < 500 && count_cache_entries(own) < 1; t++)
+    usleep(10000);
+  usleep(50000);
+  CHECK(count_cache_entries(own) == 1); /* the source without includes only */
+  test_set_config("LOOMCL_CACHE_DIR", saved);
+  free(saved);
+  char cmd[64];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", own);
+  CHECK(system(cmd) == 0);
 }
 
 static void test_build_callbacks(struct test_env *env) {

@@ -250,6 +250,15 @@ static void test_no_barrier(struct test_env *env) {
  * variants.c): short launches leave it alone, long ones start it, and the
  * trial ends with a choice, logged */
 static void test_background(struct test_env *env) {
+  /* a cache of its own: the specialised code of an earlier run would be
+   * loaded at the first launch */
+  char own[] = "/tmp/loomcl-spec-cache-XXXXXX";
+  if (!mkdtemp(own)) {
+    CHECK(!"mkdtemp");
+    return;
+  }
+  const char *dir = getenv("LOOMCL_CACHE_DIR");
+  test_set_config("LOOMCL_CACHE_DIR", own);
   test_set_config("LOOMCL_SPECIALIZE", "verbose");
   cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL1.2");
   if (!k)
@@ -279,6 +288,10 @@ static void test_background(struct test_env *env) {
   free(in);
   clReleaseKernel(k);
   test_set_config("LOOMCL_SPECIALIZE", NULL);
+  test_set_config("LOOMCL_CACHE_DIR", dir);
+  char cmd[64];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", own);
+  CHECK(system(cmd) == 0);
 }
 
 int main(void) {
