@@ -186,6 +186,7 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
       return NULL;
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(p));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMBasicBlockRef at = LLVMGetInsertBlock(bld); /* the test's block, built at its end */
   LLVMValueRef x0 = LLVMBuildExtractElement(bld, x, LLVMConstInt(i32, 0, 0), "index0");
   if (LLVMGetIntTypeWidth(LLVMTypeOf(x0)) != 32)
     x0 = LLVMBuildTrunc(bld, x0, i32, "");
@@ -193,7 +194,7 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMValueRef off = LLVMBuildShl(bld, LLVMBuildSExt(bld, x0, i64, ""), LLVMConstInt(i64, sh, 0), "");
   LLVMValueRef b0 = LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMVectorTypeKind ? loom_lane0_scalar(bld, b) : b;
-  LLVMPositionBuilderAtEnd(bld, LLVMGetInstructionParent(x0));
+  LLVMPositionBuilderAtEnd(bld, at); /* loom_lane0_scalar may have moved it */
   *p0 = LLVMBuildGEP2(bld, LLVMGetGEPSourceElementType(p), b0, &off, 1, "p0");
   return LLVMBuildICmp(bld, LLVMIntSLE, x0,
                        LLVMConstInt(i32, 0x7fffffffu - (uint64_t)(n - 1) * d, 0), "gathers_whole");
