@@ -67,6 +67,19 @@ static const char *src =
     "  float u = t[j & 7u] + t[(j + 3u) & 7u];\n"
     "  out[g] = r + u;\n"
     "}\n"
+    "kernel void pbig(global const uint *in, global uint *out, int n) {\n"
+    "  size_t g = get_global_id(0);\n"
+    "  uint a[2048], b[2048], c[2048];\n"
+    "  for (int i = 0; i < 2048; i++) { a[i] = in[g] + i; b[i] = in[g] ^ i; c[i] = i; }\n"
+    "  uint j = in[g] & 2047u, s = 0;\n"
+    "  for (int r = 0; r < n; r++) {\n"
+    "    j = (j * 5u + 1u) & 2047u;\n"
+    "    a[j] += b[(j + 7u) & 2047u];\n"
+    "    c[(j + 3u) & 2047u] ^= a[j];\n"
+    "    s += c[j];\n"
+    "  }\n"
+    "  out[g] = s + a[j] + b[j];\n"
+    "}\n"
     "kernel void p2d(global const int *in, global int *out, int n) {\n"
     "  int x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);\n"
     "  int q[16];\n"
@@ -244,6 +257,38 @@ static void test_wide(struct test_env *env, cl_program p, size_t g, size_t l) {
   free(out);
 }
 
+/* three arrays of 8 KB: kept per lane they would take 384 KB of stack, over
+ * the region's budget, so the region runs one work-item at a time, with the
+ * same results */
+static void test_big(struct test_env *env, cl_program p, size_t g, size_t l) {
+  cl_uint *in = malloc(g * sizeof *in), *out = malloc(g * sizeof *out);
+  uint64_t s = 29;
+  for (size_t i = 0; i < g; i++)
+    in[i] = (cl_uint)test_xorshift64(&s);
+  int n = 300;
+  run_1d(env, p, "pbig", in, g * sizeof *in, out, g * sizeof *out, &n, g, l);
+  int bad = 0;
+  static cl_uint a[2048], b[2048], c[2048];
+  for (size_t k = 0; k < g; k++) {
+    for (cl_uint i = 0; i < 2048; i++) {
+      a[i] = in[k] + i;
+      b[i] = in[k] ^ i;
+      c[i] = i;
+    }
+    cl_uint j = in[k] & 2047u, sum = 0;
+    for (int r = 0; r < n; r++) {
+      j = (j * 5u + 1u) & 2047u;
+      a[j] += b[(j + 7u) & 2047u];
+      c[(j + 3u) & 2047u] ^= a[j];
+      sum += c[j];
+    }
+    bad += out[k] != sum + a[j] + b[j];
+  }
+  CHECK(bad == 0);
+  free(in);
+  free(out);
+}
+
 static void test_2d(struct test_env *env, cl_program p, size_t w, size_t h, size_t lx, size_t ly) {
   cl_int err;
   cl_kernel k = clCreateKernel(p, "p2d", &err);
@@ -307,6 +352,11 @@ int main(void) {
     snprintf(gather, sizeof gather, "@llvm.masked.gather.v%uf32.v%up0(", width, width);
     snprintf(store, sizeof store, "store <%u x float>", width);
     CHECK(pf && !strstr(pf, "alloca [64 x float]"));
+    f = ir ? strstr(ir, "define void @pbig.loom_wg(") : NULL;
+    end = f ? strstr(f + 1, "\ndefine ") : NULL;
+    char *pb = f ? strndup(f, end ? (size_t)(end - f) : strlen(f)) : NULL;
+    CHECK(pb && !strstr(pb, "wide_private")); /* over the stack budget: not widened */
+    free(pb);
     CHECK(width < 4 || (pf && strstr(pf, gather) && strstr(pf, store)));
     free(pf);
     free(ir);
@@ -323,6 +373,7 @@ int main(void) {
     test_wide(&env, p, 512, 256);
     test_wide(&env, p, 390, 130); /* one wide round of 128, the rest narrow */
     test_wide(&env, p, 100, 100);
+    test_big(&env, p, 200, 40);
     test_2d(&env, p, 48, 8, 16, 4);
     test_2d(&env, p, 30, 6, 10, 3);
     clReleaseProgram(p);

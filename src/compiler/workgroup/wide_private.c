@@ -28,7 +28,8 @@
 #include <assert.h>
 #include <stdlib.h>
 
-/* larger widened arrays stay shared (and their region scalar) */
+/* a region's widened arrays together, on the stack of a pool thread (64 MB);
+ * beyond it arrays stay shared (and their region one work-item at a time) */
 #define WIDE_PRIVATE_MAX_BYTES (256u << 10)
 
 struct walk {
@@ -95,13 +96,20 @@ static uint64_t wide_element(LLVMValueRef a, LLVMTargetDataRef td, unsigned lane
 unsigned loom_wide_private_candidates(LLVMValueRef f, LLVMTargetDataRef td, unsigned lanes,
                                       LLVMValueRef *out, unsigned max) {
   unsigned n = 0;
+  uint64_t total = 0;
   /* (the region's entry block is one wg_function.c put before the kernel's;
    * the views of group-uniform values are filled by memcpy: never candidates) */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && n < max;
-         in = LLVMGetNextInstruction(in))
-      if (LLVMIsAAllocaInst(in) && wide_element(in, td, lanes))
-        out[n++] = in;
+         in = LLVMGetNextInstruction(in)) {
+      if (!LLVMIsAAllocaInst(in) || !wide_element(in, td, lanes))
+        continue;
+      uint64_t bytes = LLVMABISizeOfType(td, LLVMGetAllocatedType(in)) * lanes;
+      if (total + bytes > WIDE_PRIVATE_MAX_BYTES)
+        continue;
+      total += bytes;
+      out[n++] = in;
+    }
   return n;
 }
 
