@@ -103,7 +103,8 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
   case LLVMAdd:
   case LLVMSub:
   case LLVMOr:
-    ok = (op != LLVMOr || LLVMGetIsDisjoint(v)) && decompose(LLVMGetOperand(v, 1), n, mask, r, depth + 1, budget);
+    ok = (op != LLVMOr || LLVMGetIsDisjoint(v)) &&
+         decompose(LLVMGetOperand(v, 1), n, mask, r, depth + 1, budget);
     for (unsigned i = 0; ok && i < n; i++)
       a->c[i] = op == LLVMSub ? a->c[i] - r->c[i] : a->c[i] + r->c[i];
     if (ok)
@@ -239,9 +240,11 @@ bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {
             /* the access's metadata (TBAA, access group) stays true of it */
             size_t nmd;
             LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(in, &nmd);
-            for (size_t i = 0; i < nmd; i++)
-              LLVMSetMetadata(mem, LLVMValueMetadataEntriesGetKind(md, (unsigned)i),
-                              LLVMMetadataAsValue(c, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i)));
+            for (unsigned i = 0; i < (unsigned)nmd; i++) {
+              LLVMMetadataRef node = LLVMValueMetadataEntriesGetMetadata(md, i);
+              LLVMSetMetadata(mem, LLVMValueMetadataEntriesGetKind(md, i),
+                              LLVMMetadataAsValue(c, node));
+            }
             if (md)
               LLVMDisposeValueMetadataEntries(md);
             LLVMInstructionEraseFromParent(in);

@@ -169,13 +169,6 @@ static bool uniform_view_setup(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMVa
          (loom_is_call_to_prefix(in, "llvm.memcpy.") && LLVMIsAAllocaInst(LLVMGetOperand(in, 0)));
 }
 
-/* Every block of the region function is looked at, also those its entry
- * no longer reaches (the rest of the kernel it was cut from, deleted by O3):
- * a conservative rule that happens to matter. Counting only the reachable
- * ones let the compute regions of CLBlast's XgemmDirect through, whose
- * transposed tiles in local memory become true gathers across work-items:
- * 2.5x slower than one work-item at a time (the native path has no cost
- * model to refuse them). The results, though, only from reachable returns. */
 /* Stores to private variables: one alloca serves every work-item of the
  * loop, so the lanes of a vectorised loop would overwrite each other's
  * values. Only the arrays about to be kept per lane (wide, the candidates of
@@ -195,13 +188,21 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
   if (!LLVMIsAStoreInst(in))
     return false;
   LLVMValueRef base = loom_base_object(LLVMGetOperand(in, 1));
+  LLVMValueRef region = LLVMGetBasicBlockParent(LLVMGetInstructionParent(in));
   if (!LLVMIsAAllocaInst(base) ||
-      LLVMGetInstructionParent(base) == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(LLVMGetInstructionParent(in))))
+      LLVMGetInstructionParent(base) == LLVMGetEntryBasicBlock(region))
     return false;
   *to_wide = is_wide(LLVMGetOperand(in, 1), wide, nwide);
   return true;
 }
 
+/* Every block of the region function is looked at, also those its entry
+ * no longer reaches (the rest of the kernel it was cut from, deleted by O3):
+ * a conservative rule that happens to matter. Counting only the reachable
+ * ones let the compute regions of CLBlast's XgemmDirect through, whose
+ * transposed tiles in local memory become true gathers across work-items:
+ * 2.5x slower than one work-item at a time (the native path has no cost
+ * model to refuse them). The results, though, only from reachable returns. */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
                                            unsigned nwide) {
   if (!loom_has_cycle(region))
@@ -215,7 +216,8 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (uniform_view_setup(region, bb, in) || (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
+      if (uniform_view_setup(region, bb, in) ||
+          (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
         continue;
       bool to_wide;
       if (private_store(in, wide, nwide, &to_wide)) {
@@ -223,7 +225,8 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
           return false;
         continue;
       }
-      if (loom_is_call_to_prefix(in, "llvm.lifetime.") && is_wide(LLVMGetOperand(in, 1), wide, nwide))
+      if (loom_is_call_to_prefix(in, "llvm.lifetime.") &&
+          is_wide(LLVMGetOperand(in, 1), wide, nwide))
         continue; /* widening deletes them */
       if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
         return false;
