@@ -714,6 +714,33 @@ static int count_cache_entries(const char *dir) {
   return n;
 }
 
+/* cache entries in dir whose bytes contain text */
+static int entries_with(const char *dir, const char *text) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    size_t len = strlen(e->d_name);
+    if (len <= 4 || strcmp(e->d_name + len - 4, ".lcb"))
+      continue;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    char *bytes = NULL;
+    size_t size = 0;
+    FILE *f = fopen(path, "rb");
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = (size_t)ftell(f)) > 0 &&
+        fseek(f, 0, SEEK_SET) == 0 && (bytes = malloc(size)) && fread(bytes, 1, size, f) == size)
+      n += memmem(bytes, size, text, strlen(text)) != NULL;
+    free(bytes);
+    if (f)
+      fclose(f);
+  }
+  closedir(d);
+  return n;
+}
+
 static void test_disk_cache(struct test_env *env) {
   static const char *src = "/* disk cache test */\n"
                            "kernel void add(global int *o, int v) {\n"
@@ -747,27 +774,33 @@ static void test_disk_cache(struct test_env *env) {
                             "  int i = (int)get_global_id(0);\n"
                             "  o[i] = i * 2 + v;\n"
                             "}\n";
-  char own[] = "/tmp/loomcl-cache-I-XXXXXX"; /* no other test writes here */
+  char own[] = "/tmp/loomcl-cache-I-XXXXXX";
   if (!mkdtemp(own)) {
     CHECK(!"mkdtemp");
     return;
   }
   char *saved = strdup(dir);
   test_set_config("LOOMCL_CACHE_DIR", own);
+  /* a define of its own in each build's options, which its cache entry
+   * records: programs compiled earlier may still write entries here */
+  char marks[2][64];
   for (int may_include = 1; may_include >= 0; may_include--) {
-    char src2[512];
-    snprintf(src2, sizeof src2, "/* -I cache test %ld %d */\n%s%s",
-             (long)getpid() * 1000003L + (long)time(NULL), may_include,
+    char src2[512], opts[128];
+    snprintf(marks[may_include], sizeof marks[0], "LOOM_I_CACHE_%ld_%d",
+             (long)getpid() * 1000003L + (long)time(NULL), may_include);
+    snprintf(src2, sizeof src2, "%s%s",
              may_include ? "#if __has_include(\"loom_absent.h\")\n#endif\n" : "", body);
-    cl_program p = build_expect(env, src2, "-I /tmp", CL_SUCCESS);
+    snprintf(opts, sizeof opts, "-I /tmp -D%s", marks[may_include]);
+    cl_program p = build_expect(env, src2, opts, CL_SUCCESS);
     check_add_program(env, p, 4);
     clReleaseProgram(p);
   }
   /* the compile thread writes an entry just after the code is handed over */
-  for (int t = 0; t < 500 && count_cache_entries(own) < 1; t++)
+  for (int t = 0; t < 500 && entries_with(own, marks[0]) < 1; t++)
     usleep(10000);
   usleep(50000);
-  CHECK(count_cache_entries(own) == 1); /* the source without includes only */
+  CHECK(entries_with(own, marks[0]) == 1); /* no include: cached */
+  CHECK(entries_with(own, marks[1]) == 0); /* __has_include and -I: not cached */
   test_set_config("LOOMCL_CACHE_DIR", saved);
   free(saved);
   char cmd[64];
