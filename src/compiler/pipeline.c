@@ -202,7 +202,7 @@ static int wg_function(struct loom_pipeline *p) {
   if (rc == 0)
     rc = loom_run_passes(p->m, "always-inline", p->tm);
   for (uint32_t i = 0; i < n && rc == 0; i++) {
-    loom_wg_finish_regions(p->m, &builds[i]);
+    loom_wg_finish_regions(p->m, &builds[i], p->td);
     loom_wg_make_function(p->m, &builds[i], p->td, p->target->simd_bytes);
   }
   if (rc == 0)

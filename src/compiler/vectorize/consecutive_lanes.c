@@ -146,6 +146,12 @@ done:
   return true;
 }
 
+bool loom_splat_int(LLVMValueRef v, uint64_t *k) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) <= MAX_LANES &&
+         splat_constant(v, LLVMGetVectorSize(t), k);
+}
+
 bool loom_lane_affine(LLVMValueRef v, uint64_t *c, unsigned *tz) {
   LLVMTypeRef t = LLVMTypeOf(v);
   if (LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
@@ -183,18 +189,13 @@ static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned 
     return NULL;
   if (LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMVectorTypeKind && !loom_lane_uniform(base))
     return NULL;
-  unsigned bits = LLVMGetIntTypeWidth(LLVMGetElementType(it));
-  uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-  struct affine *a = malloc(sizeof *a);
-  if (!a)
-    return NULL;
-  int budget = 64;
-  bool ok = decompose(idx, n, mask, a, 0, &budget);
+  unsigned bits = LLVMGetIntTypeWidth(LLVMGetElementType(it)), tz;
+  uint64_t c0[MAX_LANES];
+  bool ok = LLVMGetVectorSize(it) == n && loom_lane_affine(idx, c0, &tz);
   uint64_t size = LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p));
   for (unsigned i = 1; ok && i < n; i++)
-    ok = (uint64_t)(sign_extend(a->c[i], bits) - sign_extend(a->c[0], bits)) * size ==
+    ok = (uint64_t)(sign_extend(c0[i], bits) - sign_extend(c0[0], bits)) * size ==
          i * elem_bytes;
-  free(a);
   if (!ok)
     return NULL;
   LLVMContextRef c = LLVMGetTypeContext(it);
@@ -208,7 +209,7 @@ static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned 
 
 bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {
   LLVMContextRef c = LLVMGetModuleContext(m);
-  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m); /* the module's own */
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -254,6 +255,5 @@ bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {
         in = next;
       }
   LLVMDisposeBuilder(b);
-  LLVMDisposeTargetData(td);
   return changed;
 }

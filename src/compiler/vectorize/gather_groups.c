@@ -125,20 +125,6 @@ static void unzip(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef *v, unsigne
 }
 
 /* Rewrites one family: g[c] gathers component c of P's lanes. */
-/* a constant vector whose lanes are all the integer *k */
-static bool splat_int(LLVMValueRef v, uint64_t *k) {
-  if (!LLVMIsConstant(v) || LLVMIsAConstantExpr(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
-    return false;
-  unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef e = LLVMGetAggregateElement(v, i);
-    if (!e || !LLVMIsAConstantInt(e) || (i && LLVMConstIntGetZExtValue(e) != *k))
-      return false;
-    *k = LLVMConstIntGetZExtValue(e);
-  }
-  return n > 0;
-}
-
 /* The test for the common shape of P, `getelementptr T, b, sext32(X) << s`
  * with b one pointer and X = u + <c, c + d, c + 2d, ...> (a 32-bit index,
  * from OpenCL's `int id`, sign-extended for the address): the lanes are
@@ -159,8 +145,8 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
   if (LLVMIsABinaryOperator(idx) && LLVMGetInstructionOpcode(idx) == LLVMAShr) {
     /* ashr (shl X, 32), k = sext32(trunc X) << (32 - k) */
     LLVMValueRef shl = LLVMGetOperand(idx, 0);
-    if (!splat_int(LLVMGetOperand(idx, 1), &k) || k > 32 || !LLVMIsABinaryOperator(shl) ||
-        LLVMGetInstructionOpcode(shl) != LLVMShl || !splat_int(LLVMGetOperand(shl, 1), &s32) ||
+    if (!loom_splat_int(LLVMGetOperand(idx, 1), &k) || k > 32 || !LLVMIsABinaryOperator(shl) ||
+        LLVMGetInstructionOpcode(shl) != LLVMShl || !loom_splat_int(LLVMGetOperand(shl, 1), &s32) ||
         s32 != 32)
       return NULL;
     x = LLVMGetOperand(shl, 0);

@@ -123,7 +123,7 @@ static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef 
 
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
-void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c), i64 = LLVMInt64TypeInContext(c);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
@@ -138,7 +138,6 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   b->outer_jam = calloc(b->num_barriers + 1, sizeof *b->outer_jam);
   b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
   b->outer_lanes = calloc(b->num_barriers + 1, sizeof *b->outer_lanes);
-  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -228,7 +227,6 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) {
   for (unsigned r = 0; r <= b->num_barriers && b->loop_ids; r++)
     loom_tag_parallel_accesses(b->regions[r], groups[r]);
   b->access_groups = groups;
-  LLVMDisposeTargetData(td);
   LLVMDisposeBuilder(bld);
 }
 

@@ -84,7 +84,8 @@ struct loom_wg_build {
   unsigned num_wide;      /* private arrays kept per lane (wide_private.c) */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
-void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b,
+                            LLVMTargetDataRef td) LOOM_HIDDEN;
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
