@@ -277,27 +277,40 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
                          CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
                          CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
 
-  /* images, samplers and pipes (not supported yet) */
+  /* images and samplers: none of these limit a CPU (an image argument is
+   * one pointer); the values are the full profile's minimums or more */
   case CL_DEVICE_IMAGE_SUPPORT:
     LOOM_INFO_SCALAR(cl_bool, images ? CL_TRUE : CL_FALSE);
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    LOOM_INFO_SCALAR(cl_uint, images ? 128 : 0);
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    LOOM_INFO_SCALAR(cl_uint, images ? 64 : 0);
   case CL_DEVICE_MAX_SAMPLERS:
+    LOOM_INFO_SCALAR(cl_uint, images ? 16 : 0);
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    LOOM_INFO_SCALAR(cl_uint, images ? lim->image_pitch_alignment : 0);
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    LOOM_INFO_SCALAR(cl_uint, images ? lim->image_base_address_alignment : 0);
+  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image2d_max_width : 0);
+  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image2d_max_height : 0);
+  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image3d_max_width : 0);
+  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image3d_max_height : 0);
+  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image3d_max_depth : 0);
+  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image_max_buffer_size : 0);
+  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    LOOM_INFO_SCALAR(size_t, images ? lim->image_max_array_size : 0);
+  /* pipes (not supported yet) */
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
     LOOM_INFO_SCALAR(cl_uint, 0);
-  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
-  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
-  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    LOOM_INFO_SCALAR(size_t, 0);
 
   /* partitioning (none) */
   case CL_DEVICE_PARENT_DEVICE:

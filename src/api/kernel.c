@@ -1,5 +1,6 @@
 /* Kernel entry points: creation, arguments, info queries. */
 #include "checks.h"
+#include "image.h"
 #include "kernel.h"
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,30 @@ cl_int clReleaseKernel(cl_kernel kernel) {
   return CL_SUCCESS;
 }
 
+/* The image type an image argument's type name (kernel_arg_type) asks for. */
+static cl_mem_object_type image_type_of(const char *type_name) {
+  static const struct {
+    const char *prefix;
+    cl_mem_object_type type;
+  } types[] = {
+      /* longest first: "image1d_t" is a prefix of none, but "image2d_" is */
+      {"image1d_buffer_t", CL_MEM_OBJECT_IMAGE1D_BUFFER},
+      {"image1d_array_t", CL_MEM_OBJECT_IMAGE1D_ARRAY},
+      {"image1d_t", CL_MEM_OBJECT_IMAGE1D},
+      {"image2d_array_depth_t", CL_MEM_OBJECT_IMAGE2D_ARRAY},
+      {"image2d_array_t", CL_MEM_OBJECT_IMAGE2D_ARRAY},
+      {"image2d_depth_t", CL_MEM_OBJECT_IMAGE2D},
+      {"image2d_t", CL_MEM_OBJECT_IMAGE2D},
+      {"image3d_t", CL_MEM_OBJECT_IMAGE3D},
+  };
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (!strncmp(type_name, types[i].prefix, strlen(types[i].prefix)))
+      return types[i].type;
+  return 0;
+}
+
+static bool is_depth_type(const char *type_name) { return strstr(type_name, "_depth_t") != NULL; }
+
 cl_int clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void *arg_value) {
   /* CL_INVALID_KERNEL if kernel is not a valid kernel object */
   if (!loom_object_is(kernel, LOOM_KERNEL))
@@ -164,14 +189,38 @@ cl_int clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, cons
       return LOOM_FAIL(CL_INVALID_SAMPLER,
                        "arg_value is not a valid sampler object for a sampler argument");
     break;
-  case LOOM_ARG_IMAGE:
+  case LOOM_ARG_IMAGE: {
     if (arg_size != sizeof(cl_mem))
       return LOOM_FAILF_IN(__func__, CL_INVALID_ARG_SIZE,
                            "arg_size %zu is not sizeof(cl_mem) for an image argument",
                            arg_size);
-    return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
-                     "arg_value is not a valid image object (the device has no image "
-                     "support)");
+    /* CL_INVALID_MEM_OBJECT for an argument declared to be a memory object
+     * when the specified arg_value is not a valid memory object */
+    cl_mem m = arg_value ? *(const cl_mem *)arg_value : NULL;
+    const struct loom_image *img = loom_object_is(m, LOOM_MEM) ? loom_image_kernel_desc(m) : NULL;
+    if (!img)
+      return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
+                       "arg_value is not a valid image object for an image argument");
+    if (m->context != kernel->context)
+      return LOOM_FAIL(CL_INVALID_MEM_OBJECT,
+                       "arg_value is an image of another context than kernel's");
+    if (image_type_of(a->type_name) != (cl_mem_object_type)img->image_type ||
+        is_depth_type(a->type_name) != (img->channel_order == CL_DEPTH))
+      return LOOM_FAILF_IN(__func__, CL_INVALID_MEM_OBJECT,
+                           "arg_value is an image of another type than the argument's %s",
+                           a->type_name);
+    /* CL_INVALID_ARG_VALUE if the argument is an image declared with the
+     * read_only qualifier and arg_value refers to an image object created
+     * with cl_mem_flags of CL_MEM_WRITE_ONLY or if the image argument is
+     * declared with the write_only qualifier and arg_value refers to an
+     * image object created with cl_mem_flags of CL_MEM_READ_ONLY */
+    if ((a->access_qualifier == CL_KERNEL_ARG_ACCESS_READ_ONLY && (m->flags & CL_MEM_WRITE_ONLY)) ||
+        (a->access_qualifier == CL_KERNEL_ARG_ACCESS_WRITE_ONLY && (m->flags & CL_MEM_READ_ONLY)))
+      return LOOM_FAIL(CL_INVALID_ARG_VALUE,
+                       "the image's CL_MEM_READ_ONLY/WRITE_ONLY flag contradicts the argument's "
+                       "access qualifier");
+    break;
+  }
   case LOOM_ARG_VALUE:
     /* CL_INVALID_ARG_VALUE if arg_value specified is not a valid value (NULL
      * for an argument not declared with the local qualifier) */

@@ -1,11 +1,10 @@
-/* Entry points of features no LoomCL device supports yet: images, pipes,
- * shared virtual memory, intermediate-language programs, device-side queues
- * and sub-groups. Each checks its handles (and the arguments the spec checks
- * independently of the feature) and then returns the error the spec names
- * for devices without the feature, normally CL_INVALID_OPERATION. */
+/* Entry points of features no LoomCL device supports yet: pipes, shared
+ * virtual memory, intermediate-language programs, device-side queues and
+ * sub-groups (images are in image.c and image_enqueue.c). Each checks its
+ * handles (and the arguments the spec checks independently of the feature)
+ * and then returns the error the spec names for devices without the
+ * feature, normally CL_INVALID_OPERATION. */
 #include "checks.h"
-#include "command.h"
-#include "memobj.h"
 
 /* Each helper below checks on behalf of the entry point fn, which its log
  * lines name. */
@@ -19,34 +18,7 @@ static cl_int check_queue(const char *fn, cl_command_queue q, cl_uint num_wait,
   return loom_check_wait_list_in(fn, q->context, num_wait, wait);
 }
 
-/* CL_INVALID_MEM_OBJECT / CL_INVALID_CONTEXT for a memory object of q. */
-static cl_int check_mem(const char *fn, cl_command_queue q, cl_mem m) {
-  if (!loom_object_is(m, LOOM_MEM))
-    return LOOM_FAIL_IN(fn, CL_INVALID_MEM_OBJECT, "a memory object argument is not valid");
-  if (m->context != q->context)
-    return LOOM_FAIL_IN(fn, CL_INVALID_CONTEXT,
-                        "a memory object and command_queue belong to different contexts");
-  return CL_SUCCESS;
-}
-
-/* The checks shared by image enqueues: queue, the num_mems (1 or 2) memory
- * objects a and b, the wait list; then the missing feature. */
-static cl_int image_enqueue(const char *fn, cl_command_queue q, int num_mems, cl_mem a,
-                            cl_mem b, cl_uint num_wait, const cl_event *wait) {
-  if (!loom_object_is(q, LOOM_QUEUE))
-    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE,
-                        "command_queue is not a valid command-queue");
-  cl_int err = check_mem(fn, q, a);
-  if (err == CL_SUCCESS && num_mems == 2)
-    err = check_mem(fn, q, b);
-  if (err == CL_SUCCESS)
-    err = loom_check_wait_list_in(fn, q->context, num_wait, wait);
-  if (err != CL_SUCCESS)
-    return err;
-  return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, "no device of the context supports images");
-}
-
-/* clCreateImage*, clCreatePipe, clCreateProgramWithIL: CL_INVALID_CONTEXT,
+/* clCreatePipe, clCreateProgramWithIL: CL_INVALID_CONTEXT,
  * else the missing feature */
 static void *unsupported_create(const char *fn, cl_context context, const char *feature_rule,
                                 cl_int *errcode_ret) {
@@ -54,158 +26,6 @@ static void *unsupported_create(const char *fn, cl_context context, const char *
     return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_CONTEXT,
                              "context is not a valid context");
   return loom_null_with(errcode_ret, LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, feature_rule));
-}
-#define NO_IMAGES "no device of context supports images"
-
-/* ---------- images ---------- */
-
-cl_mem clCreateImage(cl_context context, cl_mem_flags flags,
-                     const cl_image_format *image_format,
-                     const cl_image_desc *image_desc, void *host_ptr,
-                     cl_int *errcode_ret) {
-  (void)flags, (void)image_format, (void)image_desc, (void)host_ptr;
-  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
-}
-
-cl_mem clCreateImageWithProperties(cl_context context,
-                                   const cl_mem_properties *properties,
-                                   cl_mem_flags flags,
-                                   const cl_image_format *image_format,
-                                   const cl_image_desc *image_desc,
-                                   void *host_ptr, cl_int *errcode_ret) {
-  (void)properties, (void)flags, (void)image_format, (void)image_desc, (void)host_ptr;
-  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
-}
-
-cl_mem clCreateImage2D(cl_context context, cl_mem_flags flags,
-                       const cl_image_format *image_format, size_t image_width,
-                       size_t image_height, size_t image_row_pitch,
-                       void *host_ptr, cl_int *errcode_ret) {
-  (void)image_width, (void)image_height, (void)image_row_pitch;
-  (void)flags, (void)image_format, (void)host_ptr;
-  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
-}
-
-cl_mem clCreateImage3D(cl_context context, cl_mem_flags flags,
-                       const cl_image_format *image_format, size_t image_width,
-                       size_t image_height, size_t image_depth,
-                       size_t image_row_pitch, size_t image_slice_pitch,
-                       void *host_ptr, cl_int *errcode_ret) {
-  (void)image_width, (void)image_height, (void)image_depth;
-  (void)image_row_pitch, (void)image_slice_pitch;
-  (void)flags, (void)image_format, (void)host_ptr;
-  return unsupported_create(__func__, context, NO_IMAGES, errcode_ret);
-}
-
-static bool valid_image_type(cl_mem_object_type t) {
-  return t == CL_MEM_OBJECT_IMAGE1D || t == CL_MEM_OBJECT_IMAGE1D_BUFFER ||
-         t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D ||
-         t == CL_MEM_OBJECT_IMAGE2D_ARRAY || t == CL_MEM_OBJECT_IMAGE3D;
-}
-
-/* Without image support the list of formats is empty, which is a success. */
-cl_int clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
-                                  cl_mem_object_type image_type,
-                                  cl_uint num_entries,
-                                  cl_image_format *image_formats,
-                                  cl_uint *num_image_formats) {
-  if (!loom_object_is(context, LOOM_CONTEXT))
-    return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
-  /* CL_INVALID_VALUE if flags or image_type are not valid, or if
-   * num_entries is 0 and image_formats is not NULL */
-  if (loom_mem_check_flags(flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE) != CL_SUCCESS)
-    return LOOM_FAIL(CL_INVALID_VALUE,
-                     "flags has unknown bits, more than one access or host access flag, or "
-                     "CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR");
-  if (!valid_image_type(image_type))
-    return LOOM_FAIL(CL_INVALID_VALUE, "image_type is not an image type");
-  if (num_entries == 0 && image_formats)
-    return LOOM_FAIL(CL_INVALID_VALUE, "num_entries is 0 and image_formats is not NULL");
-  if (num_image_formats)
-    *num_image_formats = 0;
-  return CL_SUCCESS;
-}
-
-/* No memory object is an image. */
-cl_int clGetImageInfo(cl_mem image, cl_image_info param_name,
-                      size_t param_value_size, void *param_value,
-                      size_t *param_value_size_ret) {
-  (void)image, (void)param_name, (void)param_value_size, (void)param_value;
-  (void)param_value_size_ret;
-  return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "image is not a valid image object (no image exists)");
-}
-
-cl_int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image,
-                          cl_bool blocking_read, const size_t *origin,
-                          const size_t *region, size_t row_pitch,
-                          size_t slice_pitch, void *ptr,
-                          cl_uint num_events_in_wait_list,
-                          const cl_event *event_wait_list, cl_event *event) {
-  (void)blocking_read, (void)origin, (void)region, (void)row_pitch;
-  (void)slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image,
-                           cl_bool blocking_write, const size_t *origin,
-                           const size_t *region, size_t input_row_pitch,
-                           size_t input_slice_pitch, const void *ptr,
-                           cl_uint num_events_in_wait_list,
-                           const cl_event *event_wait_list, cl_event *event) {
-  (void)blocking_write, (void)origin, (void)region, (void)input_row_pitch;
-  (void)input_slice_pitch, (void)ptr, (void)event;
-  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
-                          cl_mem dst_image, const size_t *src_origin,
-                          const size_t *dst_origin, const size_t *region,
-                          cl_uint num_events_in_wait_list,
-                          const cl_event *event_wait_list, cl_event *event) {
-  (void)src_origin, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(__func__, command_queue, 2, src_image, dst_image, num_events_in_wait_list,
-                       event_wait_list);
-}
-
-cl_int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,
-                          const void *fill_color, const size_t *origin,
-                          const size_t *region, cl_uint num_events_in_wait_list,
-                          const cl_event *event_wait_list, cl_event *event) {
-  (void)fill_color, (void)origin, (void)region, (void)event;
-  return image_enqueue(__func__, command_queue, 1, image, NULL, num_events_in_wait_list, event_wait_list);
-}
-
-void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
-                        cl_bool blocking_map, cl_map_flags map_flags,
-                        const size_t *origin, const size_t *region,
-                        size_t *image_row_pitch, size_t *image_slice_pitch,
-                        cl_uint num_events_in_wait_list,
-                        const cl_event *event_wait_list, cl_event *event,
-                        cl_int *errcode_ret) {
-  (void)blocking_map, (void)map_flags, (void)origin, (void)region;
-  (void)image_row_pitch, (void)image_slice_pitch, (void)event;
-  return loom_null_with(errcode_ret, image_enqueue(__func__, command_queue, 1, image, NULL,
-                                                   num_events_in_wait_list, event_wait_list));
-}
-
-cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue,
-                                  cl_mem src_image, cl_mem dst_buffer,
-                                  const size_t *src_origin, const size_t *region,
-                                  size_t dst_offset, cl_uint num_events_in_wait_list,
-                                  const cl_event *event_wait_list, cl_event *event) {
-  (void)src_origin, (void)region, (void)dst_offset, (void)event;
-  return image_enqueue(__func__, command_queue, 2, src_image, dst_buffer, num_events_in_wait_list,
-                       event_wait_list);
-}
-
-cl_int clEnqueueCopyBufferToImage(cl_command_queue command_queue,
-                                  cl_mem src_buffer, cl_mem dst_image,
-                                  size_t src_offset, const size_t *dst_origin,
-                                  const size_t *region, cl_uint num_events_in_wait_list,
-                                  const cl_event *event_wait_list, cl_event *event) {
-  (void)src_offset, (void)dst_origin, (void)region, (void)event;
-  return image_enqueue(__func__, command_queue, 2, src_buffer, dst_image, num_events_in_wait_list,
-                       event_wait_list);
 }
 
 /* ---------- pipes ---------- */

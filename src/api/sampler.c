@@ -1,6 +1,6 @@
-/* Sampler objects. They are only useful with images: while no LoomCL device
- * supports images, creation fails with CL_INVALID_OPERATION as the spec
- * requires, after the arguments have been checked. */
+/* Sampler objects. They are only useful with images: in a context where no
+ * device supports images, creation fails with CL_INVALID_OPERATION as the
+ * spec requires, after the arguments have been checked. */
 #include "checks.h"
 #include <stdlib.h>
 #include <string.h>

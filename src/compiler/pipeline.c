@@ -29,6 +29,10 @@
 
 /* ---- the build stage ---- */
 
+static int lower_opaque_types(struct loom_pipeline *p) {
+  return loom_lower_opaque_types(p->m, p->log);
+}
+
 static int link_builtins(struct loom_pipeline *p) {
   LLVMModuleRef lib = p->lib ? p->lib : loom_open_builtin_library(LLVMGetModuleContext(p->m), p->log);
   p->lib = NULL;
@@ -321,6 +325,8 @@ static int shift_lanes(struct loom_pipeline *p) {
 #define CODEGEN LOOM_STAGE_CODEGEN
 const struct loom_pass loom_passes[] = {
     /* ---- build stage: inside clBuildProgram ---- */
+    {"lower-opaque-types", lower_opaque_types, BUILD, NULL,
+     "image and sampler types become a descriptor pointer and a bit field (frontend/opaque_types.c)"},
     {"link-builtins", link_builtins, BUILD, NULL,
      "links the builtin library's functions the program uses (frontend/link.c)"},
     {"lower-printf", lower_printf, BUILD, NULL,

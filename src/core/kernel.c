@@ -1,5 +1,7 @@
 /* Kernel objects: argument storage and the snapshot a launch takes. */
 #include "kernel.h"
+#include "image.h"
+#include "loom_image.h"
 #include "memobj.h"
 #include <assert.h>
 #include <stdlib.h>
@@ -46,6 +48,31 @@ cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kern
   return k;
 }
 
+/* A sampler as kernels take it: the CLK_* bit field of loom_image.h, the
+ * encoding Clang gives `constant sampler_t` initialisers. */
+static int32_t loom_sampler_bits(cl_sampler s) {
+  int32_t bits = s->normalized_coords ? LOOM_SAMPLER_NORMALIZED : 0;
+  switch (s->addressing_mode) {
+  case CL_ADDRESS_CLAMP_TO_EDGE:
+    bits |= LOOM_SAMPLER_ADDRESS_CLAMP_TO_EDGE;
+    break;
+  case CL_ADDRESS_CLAMP:
+    bits |= LOOM_SAMPLER_ADDRESS_CLAMP;
+    break;
+  case CL_ADDRESS_REPEAT:
+    bits |= LOOM_SAMPLER_ADDRESS_REPEAT;
+    break;
+  case CL_ADDRESS_MIRRORED_REPEAT:
+    bits |= LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT;
+    break;
+  default:
+    bits |= LOOM_SAMPLER_ADDRESS_NONE;
+    break;
+  }
+  return bits | (s->filter_mode == CL_FILTER_LINEAR ? LOOM_SAMPLER_FILTER_LINEAR
+                                                     : LOOM_SAMPLER_FILTER_NEAREST);
+}
+
 cl_kernel loom_kernel_clone(cl_kernel src) {
   cl_kernel k = loom_kernel_new(src->program, src->device, src->meta, src->fn);
   if (!k)
@@ -66,12 +93,19 @@ cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *
   const struct loom_arg_meta *a = &k->meta->args[index];
   assert(a->kind == LOOM_ARG_BUFFER || a->kind == LOOM_ARG_LOCAL ||
          (uint64_t)a->offset + size <= (uint64_t)k->meta->arg_buffer_size + 16);
-  assert(a->kind != LOOM_ARG_IMAGE);
   pthread_mutex_lock(&k->lock);
   switch (a->kind) {
   case LOOM_ARG_BUFFER:
+  case LOOM_ARG_IMAGE: /* the launch passes the image's descriptor (loom_image.h) */
     k->arg_mem[index] = value ? *(const cl_mem *)value : NULL;
     break;
+  case LOOM_ARG_SAMPLER: {
+    /* kernels take a sampler as its CLK_* bit field (loom_image.h) */
+    uint64_t bits = (uint32_t)loom_sampler_bits(*(const cl_sampler *)value);
+    assert(a->size == sizeof bits); /* an 8-byte slot; the kernel reads its low half */
+    memcpy(k->args + a->offset, &bits, sizeof bits);
+    break;
+  }
   case LOOM_ARG_LOCAL:
     k->local_size[index] = size;
     break;
@@ -180,6 +214,16 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
         nd->mems[nd->num_mems++] = mem;
         nd->launch.num_mems = nd->num_mems;
       }
+    } else if (a->kind == LOOM_ARG_IMAGE) {
+      cl_mem mem = k->arg_mem[i];
+      const struct loom_image *desc = loom_image_kernel_desc(mem);
+      assert(desc); /* clSetKernelArg accepted only an image */
+      memcpy(nd->launch.args + a->offset, &desc, sizeof desc);
+      assert(nd->num_mems < m->num_args + 1);
+      LOOM_RETAIN(mem);
+      nd->ranges[nd->num_mems] = (struct loom_mem_range){mem->data, mem->size};
+      nd->mems[nd->num_mems++] = mem;
+      nd->launch.num_mems = nd->num_mems;
     } else if (a->kind == LOOM_ARG_LOCAL) {
       assert(local_off[i] + k->local_size[i] <= nd->launch.local_mem_bytes);
       memcpy(nd->launch.args + a->offset, &local_off[i], sizeof local_off[i]);

@@ -9,6 +9,9 @@ struct loom_mapping {
   cl_mem mem;        /* the object that was mapped */
   void *ptr;         /* what the map returned */
   size_t start, end; /* byte range in the root object's storage */
+  /* the bytes mapped within it: rows of `width` bytes, row_pitch apart, in
+   * slices slice_pitch apart (a 1D map is one row of end - start bytes) */
+  size_t width, rows, slices, row_pitch, slice_pitch;
   bool write;
 };
 
@@ -155,7 +158,13 @@ cl_mem loom_mem_create(cl_context ctx, cl_mem_object_type type,
 
 cl_mem loom_mem_create_sub(cl_mem parent, cl_mem_flags flags, size_t origin,
                            size_t size, cl_int *err) {
-  cl_mem mem = mem_new(parent->context, parent->type, flags, size, NULL, 0);
+  return loom_mem_create_view(parent, parent->type, flags, origin, size, NULL, 0, err);
+}
+
+cl_mem loom_mem_create_view(cl_mem parent, cl_mem_object_type type, cl_mem_flags flags,
+                            size_t origin, size_t size, const cl_mem_properties *props,
+                            size_t num_props, cl_int *err) {
+  cl_mem mem = mem_new(parent->context, type, flags, size, props, num_props);
   if (!mem) {
     *err = CL_OUT_OF_HOST_MEMORY;
     return NULL;
@@ -184,8 +193,48 @@ cl_int loom_mem_add_destructor(cl_mem mem,
   return CL_SUCCESS;
 }
 
+/* The rows of a mapping in increasing address order (valid pitches make
+ * them disjoint and sorted). */
+struct row_walk {
+  const struct loom_mapping *m;
+  size_t y, z;
+};
+
+static size_t walk_start(const struct row_walk *w) {
+  return w->m->start + w->z * w->m->slice_pitch + w->y * w->m->row_pitch;
+}
+
+static bool walk_next(struct row_walk *w) {
+  if (++w->y < w->m->rows)
+    return true;
+  w->y = 0;
+  return ++w->z < w->m->slices;
+}
+
+/* true when two mappings of one storage share a byte: a merge of their
+ * sorted rows, dropping whichever row ends first (it cannot meet any later
+ * row of the other mapping) */
+static bool mappings_overlap(const struct loom_mapping *a, const struct loom_mapping *b) {
+  if (!(a->start < b->end && b->start < a->end))
+    return false;
+  struct row_walk wa = {a, 0, 0}, wb = {b, 0, 0};
+  for (;;) {
+    size_t sa = walk_start(&wa), sb = walk_start(&wb);
+    if (sa < sb + b->width && sb < sa + a->width)
+      return true;
+    if (!(sa + a->width <= sb + b->width ? walk_next(&wa) : walk_next(&wb)))
+      return false;
+  }
+}
+
 cl_int loom_mem_map_add(cl_mem mem, void *ptr, size_t offset, size_t size,
                         cl_map_flags flags) {
+  const size_t region[3] = {size, 1, 1};
+  return loom_mem_map_add_rect(mem, ptr, offset, region, size, size, flags);
+}
+
+cl_int loom_mem_map_add_rect(cl_mem mem, void *ptr, size_t offset, const size_t region[3],
+                             size_t row_pitch, size_t slice_pitch, cl_map_flags flags) {
   struct loom_mapping *m = malloc(sizeof *m);
   if (!m)
     return CL_OUT_OF_HOST_MEMORY;
@@ -193,13 +242,19 @@ cl_int loom_mem_map_add(cl_mem mem, void *ptr, size_t offset, size_t size,
   m->mem = mem;
   m->ptr = ptr;
   m->start = loom_mem_root_offset(mem) + offset;
-  m->end = m->start + size;
+  m->width = region[0];
+  m->rows = region[1];
+  m->slices = region[2];
+  m->row_pitch = row_pitch;
+  m->slice_pitch = slice_pitch;
+  /* the arguments describe bytes of mem's storage: no overflow */
+  m->end = m->start + (region[2] - 1) * slice_pitch + (region[1] - 1) * row_pitch + region[0];
   m->write = (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
 
   pthread_mutex_lock(&root->lock);
   if (m->write) {
     for (struct loom_mapping *o = root->mappings; o; o = o->next) {
-      if (o->write && o->start < m->end && m->start < o->end) {
+      if (o->write && mappings_overlap(o, m)) {
         pthread_mutex_unlock(&root->lock);
         free(m);
         return CL_INVALID_OPERATION;

@@ -40,6 +40,15 @@ cl_mem loom_mem_create(cl_context ctx, cl_mem_object_type type,
 cl_mem loom_mem_create_sub(cl_mem parent, cl_mem_flags flags, size_t origin,
                            size_t size, cl_int *err) LOOM_HIDDEN;
 
+/* A memory object of `type` sharing the storage of parent from origin on
+ * (sub-buffers; images created from a buffer or another image): data =
+ * parent->data + origin, parent becomes mem->parent (an internal
+ * reference), so maps and overlaps are tracked on the common root. props
+ * (may be NULL) is copied as by loom_mem_create. */
+cl_mem loom_mem_create_view(cl_mem parent, cl_mem_object_type type, cl_mem_flags flags,
+                            size_t origin, size_t size, const cl_mem_properties *props,
+                            size_t num_props, cl_int *err) LOOM_HIDDEN;
+
 /* The object at the top of the parent chain (mem itself if it has none). */
 cl_mem loom_mem_root(cl_mem mem) LOOM_HIDDEN;
 /* mem's byte offset within loom_mem_root(mem). */
@@ -58,6 +67,14 @@ cl_int loom_mem_add_destructor(cl_mem mem,
  * (mem, its parent or its sub-buffers); CL_OUT_OF_HOST_MEMORY. */
 cl_int loom_mem_map_add(cl_mem mem, void *ptr, size_t offset, size_t size,
                         cl_map_flags flags) LOOM_HIDDEN;
+/* The same for a rectangle of mem: region[1] rows of region[0] bytes,
+ * row_pitch apart, in region[2] slices slice_pitch apart, the first byte at
+ * offset (images). Overlap is decided byte-exactly against every other
+ * active map for writing, whatever its shape. region[i] > 0, row_pitch >=
+ * region[0], slice_pitch >= region[1] * row_pitch when region[2] > 1. */
+cl_int loom_mem_map_add_rect(cl_mem mem, void *ptr, size_t offset, const size_t region[3],
+                             size_t row_pitch, size_t slice_pitch,
+                             cl_map_flags flags) LOOM_HIDDEN;
 /* Forgets one active map of mem that returned ptr and decrements
  * mem->map_count; CL_INVALID_VALUE if there is none. */
 cl_int loom_mem_map_remove(cl_mem mem, void *ptr) LOOM_HIDDEN;

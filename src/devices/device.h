@@ -24,6 +24,13 @@ struct loom_device_limits {
   cl_uint max_parameter_size;
   cl_uint mem_base_addr_align_bits;
   size_t printf_buffer_size; /* output one kernel launch's printf calls can hold */
+  /* images (CL_DEVICE_IMAGE*_MAX_*; 0 without image support) */
+  size_t image2d_max_width, image2d_max_height;
+  size_t image3d_max_width, image3d_max_height, image3d_max_depth;
+  size_t image_max_buffer_size; /* pixels of a 1D image buffer */
+  size_t image_max_array_size;
+  cl_uint image_pitch_alignment;     /* pixels, for 2D images from buffers */
+  cl_uint image_base_address_alignment; /* pixels, for 2D images from buffers */
 };
 
 /* what a driver tells the core about its device */
@@ -35,7 +42,7 @@ struct loom_device_desc {
   const char *llvm_features; /* feature string for code generation */
   struct loom_device_limits lim;
   unsigned simd_width_bytes; /* widest vector register */
-  bool image_support;        /* CL_DEVICE_IMAGE_SUPPORT (false until images land) */
+  bool image_support;        /* CL_DEVICE_IMAGE_SUPPORT */
 };
 
 /* a buffer a launch uses: the bytes its kernel may reach through it */

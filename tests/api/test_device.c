@@ -117,7 +117,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, U}, {CL_DEVICE_IL_VERSION, 0},
     {CL_DEVICE_MAX_NUM_SUB_GROUPS, U}, {CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, B},
     {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 10 * sizeof(cl_name_version)},
+    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 13 * sizeof(cl_name_version)},
     {CL_DEVICE_ILS_WITH_VERSION, 0}, {CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0},
     {CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, BF}, {CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, BF},
     {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, B},
@@ -265,7 +265,7 @@ static void test_identity(void) {
 static void test_versions_and_extensions(void) {
   const char *exts = string(CL_DEVICE_EXTENSIONS);
   CHECK(strcmp(exts, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics") == 0);
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer") == 0);
   /* every device extension appears in the versioned list and vice versa */
   cl_name_version nv[32];
   size_t size = 0;
@@ -303,7 +303,9 @@ static void test_versions_and_extensions(void) {
                                          "__opencl_c_atomic_scope_device",
                                          "__opencl_c_atomic_scope_all_devices",
                                          "__opencl_c_generic_address_space",
-                                         "__opencl_c_program_scope_global_variables"};
+                                         "__opencl_c_program_scope_global_variables",
+                                         "__opencl_c_images", "__opencl_c_read_write_images",
+                                         "__opencl_c_3d_image_writes"};
   size_t nfeat = sizeof features / sizeof *features;
   CHECK(size == nfeat * sizeof *nv);
   for (size_t f = 0; f < nfeat; f++) {
@@ -424,22 +426,30 @@ static void test_memory(void) {
   CHECK(u64(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) == (atomics | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM));
 }
 
+/* Images: supported, with at least the full profile's minimums
+ * (table 4.3 of the API spec). */
+static void test_image_limits(void) {
+  CHECK(boolean(CL_DEVICE_IMAGE_SUPPORT) == CL_TRUE);
+  CHECK(u32(CL_DEVICE_MAX_READ_IMAGE_ARGS) >= 128);
+  CHECK(u32(CL_DEVICE_MAX_WRITE_IMAGE_ARGS) >= 64);
+  CHECK(u32(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS) >= 64);
+  CHECK(u32(CL_DEVICE_MAX_SAMPLERS) >= 16);
+  CHECK(usize(CL_DEVICE_IMAGE2D_MAX_WIDTH) >= 16384 && usize(CL_DEVICE_IMAGE2D_MAX_HEIGHT) >= 16384);
+  CHECK(usize(CL_DEVICE_IMAGE3D_MAX_WIDTH) >= 2048 && usize(CL_DEVICE_IMAGE3D_MAX_HEIGHT) >= 2048);
+  CHECK(usize(CL_DEVICE_IMAGE3D_MAX_DEPTH) >= 2048);
+  CHECK(usize(CL_DEVICE_IMAGE_MAX_BUFFER_SIZE) >= 65536);
+  CHECK(usize(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE) >= 2048);
+  cl_uint pitch = u32(CL_DEVICE_IMAGE_PITCH_ALIGNMENT);
+  cl_uint base = u32(CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT);
+  CHECK(pitch >= 1 && (pitch & (pitch - 1)) == 0 && base >= 1 && (base & (base - 1)) == 0);
+}
+
 static void test_unsupported_features(void) {
-  CHECK(boolean(CL_DEVICE_IMAGE_SUPPORT) == CL_FALSE);
   const cl_device_info zero_uints[] = {
-      CL_DEVICE_MAX_READ_IMAGE_ARGS, CL_DEVICE_MAX_WRITE_IMAGE_ARGS,
-      CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, CL_DEVICE_MAX_SAMPLERS,
-      CL_DEVICE_IMAGE_PITCH_ALIGNMENT, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT,
       CL_DEVICE_MAX_PIPE_ARGS, CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS,
       CL_DEVICE_PIPE_MAX_PACKET_SIZE};
   for (size_t i = 0; i < sizeof zero_uints / sizeof *zero_uints; i++)
     CHECK(u32(zero_uints[i]) == 0);
-  const cl_device_info zero_sizes[] = {
-      CL_DEVICE_IMAGE2D_MAX_WIDTH, CL_DEVICE_IMAGE2D_MAX_HEIGHT, CL_DEVICE_IMAGE3D_MAX_WIDTH,
-      CL_DEVICE_IMAGE3D_MAX_HEIGHT, CL_DEVICE_IMAGE3D_MAX_DEPTH,
-      CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE};
-  for (size_t i = 0; i < sizeof zero_sizes / sizeof *zero_sizes; i++)
-    CHECK(usize(zero_sizes[i]) == 0);
   CHECK(boolean(CL_DEVICE_PIPE_SUPPORT) == CL_FALSE);
 }
 
@@ -528,6 +538,7 @@ int main(void) {
   test_versions_and_extensions();
   test_execution();
   test_memory();
+  test_image_limits();
   test_unsupported_features();
   test_partitioning();
   test_retain_release();

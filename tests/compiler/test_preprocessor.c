@@ -31,8 +31,8 @@ static void check(struct test_env *env, const char *options, int c_version, int 
   CHECK(out[0] == 300);
   CHECK(out[1] == c_version);
   CHECK(out[2] == 1);
-  CHECK(out[3] == 0); /* no image support */
-  CHECK(out[4] == 0 && out[5] == scopes);
+  CHECK(out[3] == 1); /* image support */
+  CHECK(out[4] == scopes && out[5] == scopes); /* read-write images: OpenCL C 2.0 and 3.0 */
   CHECK(out[6] == fp64);
   CHECK(out[7] == frm);
   CHECK(out[8] == 1);

@@ -9,6 +9,11 @@ int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg
                                  struct loom_program_binary *out) LOOM_HIDDEN;
 bool loom_is_kernel(LLVMValueRef f) LOOM_HIDDEN;
 
+/* opaque_types.c: image and sampler types (Clang's target("spirv.Image"),
+ * target("spirv.Sampler")) become ptr addrspace(2) and i32, as
+ * builtins/loom_image.h says; -1 (log) for a use it cannot lower */
+int loom_lower_opaque_types(LLVMModuleRef m, char **log) LOOM_HIDDEN;
+
 /* link.c: opens the builtin library lazily in c; NULL on failure (log) */
 LLVMModuleRef loom_open_builtin_library(LLVMContextRef c, char **log) LOOM_HIDDEN;
 /* link.c: calls into functions nobody defines are link errors; -1 (log) */

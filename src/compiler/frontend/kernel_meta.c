@@ -57,6 +57,17 @@ static uint64_t md_int(LLVMValueRef v) {
   return 0;
 }
 
+/* An image type's kernel_arg_type (a struct called image_data is not one). */
+static bool is_image_type_name(const char *name) {
+  static const char *const images[] = {"image1d_t",       "image1d_buffer_t", "image1d_array_t",
+                                       "image2d_t",       "image2d_array_t",  "image3d_t",
+                                       "image2d_depth_t", "image2d_array_depth_t"};
+  for (size_t i = 0; i < sizeof images / sizeof *images; i++)
+    if (!strcmp(name, images[i]))
+      return true;
+  return false;
+}
+
 static const char *vec_type_name(LLVMTypeRef t, bool is_signed) {
   static __thread char buf[32];
   unsigned n = 1;
@@ -150,7 +161,7 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
       bv = LLVMGetEnumAttributeAtIndex(f, i + 1, byref);
     if (starts_with(a->type_name, "sampler_t")) {
       a->kind = LOOM_ARG_SAMPLER;
-    } else if (strstr(a->type_name, "image") && starts_with(a->type_name, "image")) {
+    } else if (is_image_type_name(a->type_name)) {
       a->kind = LOOM_ARG_IMAGE;
     } else if (bv) {
       LLVMTypeRef st = LLVMGetTypeAttributeValue(bv);

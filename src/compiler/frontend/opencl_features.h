@@ -41,9 +41,10 @@
   X("__opencl_c_generic_address_space", LOOM_CLC_VERSION(3, 0, 0), YES)        \
   X("__opencl_c_program_scope_global_variables", LOOM_CLC_VERSION(3, 0, 0), YES) \
   X("__opencl_c_work_group_collective_functions", LOOM_CLC_VERSION(3, 0, 0), YES) \
-  /* not supported: no images */                                               \
-  X("__opencl_c_read_write_images", 0, NO)                                     \
-  X("__IMAGE_SUPPORT__", 0, NO)                                                \
+  /* images (Clang defines __IMAGE_SUPPORT__ itself) */                         \
+  X("__opencl_c_images", LOOM_CLC_VERSION(3, 0, 0), YES)                       \
+  X("__opencl_c_read_write_images", LOOM_CLC_VERSION(3, 0, 0), YES)            \
+  X("__opencl_c_3d_image_writes", LOOM_CLC_VERSION(3, 0, 0), YES)              \
   /* not supported: what opencl-c-base.h gives every SPIR target */            \
   X("__opencl_c_ext_fp32_global_atomic_add", 0, NO)                            \
   X("__opencl_c_ext_fp32_global_atomic_min_max", 0, NO)                        \

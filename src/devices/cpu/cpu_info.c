@@ -172,7 +172,7 @@ void loom_cpu_fill_info(struct loom_device_desc *dev) {
   dev->llvm_cpu = LLVMGetHostCPUName();
   dev->llvm_features = LLVMGetHostCPUFeatures();
   dev->simd_width_bytes = simd_width_bytes();
-  dev->image_support = false;
+  dev->image_support = true;
 
   struct loom_device_limits *lim = &dev->lim;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -188,6 +188,14 @@ void loom_cpu_fill_info(struct loom_device_desc *dev) {
   if (lim->max_mem_alloc_size < 32 * MIB)
     lim->max_mem_alloc_size = 32 * MIB;
   lim->local_mem_size = 256 * KIB;
+  /* images are host memory like buffers: sizes as large as other CPU
+   * implementations give, each still limited by max_mem_alloc_size */
+  lim->image2d_max_width = lim->image2d_max_height = 65536;
+  lim->image3d_max_width = lim->image3d_max_height = lim->image3d_max_depth = 8192;
+  lim->image_max_buffer_size = 1 << 27;
+  lim->image_max_array_size = 2048;
+  lim->image_pitch_alignment = 1;
+  lim->image_base_address_alignment = 4;
   lim->max_constant_buffer_size = 1 * MIB;
   lim->printf_buffer_size = LOOM_CPU_PRINTF_BUFFER_SIZE;
   read_caches(lim);

@@ -3,8 +3,9 @@
 ; what it does.
 ; RUN: -list
 
-; CHECK: {{^ *}}0  link-builtins {{ *}}build    links the builtin library
-; CHECK-NEXT: {{^ *}}1  lower-printf {{ *}}build    printf calls become __loom_printf
+; CHECK: {{^ *}}0  lower-opaque-types {{ *}}build    image and sampler types become
+; CHECK-NEXT: {{^ *}}1  link-builtins {{ *}}build    links the builtin library
+; CHECK-NEXT: {{^ *}}2  lower-printf {{ *}}build    printf calls become __loom_printf
 ; CHECK: {{^ *}}[[#]]  wg-barriers {{ *}}build
 ; CHECK-NEXT: {{^ *}}[[#]]  wg-function {{ *}}build
 ; CHECK: {{^ *}}[[#]]  vector-variants {{ *}}build
