@@ -82,6 +82,7 @@ struct bench_case {
 /* Case tables, one per file. */
 extern const struct bench_case bench_memory_cases[];
 extern const struct bench_case bench_compute_cases[];
+extern const struct bench_case bench_image_cases[];
 extern const struct bench_case bench_runtime_cases[];
 extern const struct bench_case bench_math_cases[];
 extern const struct bench_case bench_thirdparty_cases[];

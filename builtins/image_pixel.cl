@@ -74,38 +74,69 @@ static INLINE int loom_px_packed_size(loom_img_t img, int type) {
 typedef ushort __attribute__((aligned(1))) loom_u16_ua;
 typedef uint __attribute__((aligned(1))) loom_u32_ua;
 
+/* the first n (1 to 4) slots of v from q[0] to q[n - 1], and back, each
+ * converted to the element type T of q */
+#define LOOM_PX_GET_N(v, q, n)                                                 \
+  do {                                                                         \
+    (v).x = (q)[0];                                                            \
+    if ((n) > 1)                                                               \
+      (v).y = (q)[1];                                                          \
+    if ((n) > 2)                                                               \
+      (v).z = (q)[2];                                                          \
+    if ((n) > 3)                                                               \
+      (v).w = (q)[3];                                                          \
+  } while (0)
+#define LOOM_PX_PUT_N(q, T, v, n)                                              \
+  do {                                                                         \
+    (q)[0] = (T)(v).x;                                                         \
+    if ((n) > 1)                                                               \
+      (q)[1] = (T)(v).y;                                                       \
+    if ((n) > 2)                                                               \
+      (q)[2] = (T)(v).z;                                                       \
+    if ((n) > 3)                                                               \
+      (q)[3] = (T)(v).w;                                                       \
+  } while (0)
+
+typedef ulong __attribute__((aligned(1))) loom_u64_ua;
+
+/* The slots of a pixel of up to 8 bytes go through memory as one integer
+ * (x86 is little-endian: slot i is bits [i*es*8, (i+1)*es*8)). In a
+ * vectorised work-item loop a pixel is then one 32- or 64-bit gather or
+ * scatter: x86 has none of 8 or 16 bits, and a gather per channel made
+ * LLVM's cost model keep image loops scalar. */
+static INLINE uint4 loom_px_split(ulong w, int es) {
+  ulong mask = es == 1 ? 0xffUL : es == 2 ? 0xffffUL : 0xffffffffUL;
+  int bits = es * 8;
+  return (uint4)((uint)(w & mask), (uint)((w >> bits) & mask), (uint)((w >> (2 * bits)) & mask),
+                 (uint)((w >> (3 * bits)) & mask));
+}
+
+static INLINE ulong loom_px_join(uint4 v, int es) {
+  ulong mask = es == 1 ? 0xffUL : es == 2 ? 0xffffUL : 0xffffffffUL;
+  int bits = es * 8;
+  return ((ulong)v.x & mask) | ((ulong)v.y & mask) << bits | ((ulong)v.z & mask) << (2 * bits) |
+         ((ulong)v.w & mask) << (3 * bits);
+}
+
 /* the first n channels of es bytes at p, zero-extended; the others 0 */
 static INLINE uint4 loom_px_load_slots(__global const uchar *p, int es, int n) {
   uint4 v = 0;
   if (n < 1)
     return v;
-  if (es == 1) {
-    v.x = p[0];
-    if (n > 1)
-      v.y = p[1];
-    if (n > 2)
-      v.z = p[2];
-    if (n > 3)
-      v.w = p[3];
-  } else if (es == 2) {
-    __global const loom_u16_ua *q = (__global const loom_u16_ua *)p;
-    v.x = q[0];
-    if (n > 1)
-      v.y = q[1];
-    if (n > 2)
-      v.z = q[2];
-    if (n > 3)
-      v.w = q[3];
-  } else if (es == 4) {
-    __global const loom_u32_ua *q = (__global const loom_u32_ua *)p;
-    v.x = q[0];
-    if (n > 1)
-      v.y = q[1];
-    if (n > 2)
-      v.z = q[2];
-    if (n > 3)
-      v.w = q[3];
-  }
+  int bytes = es * n;
+  uint4 keep = (uint4)(1, n > 1, n > 2, n > 3) * 0xffffffffu;
+  if (bytes == 2)
+    return loom_px_split(*(__global const loom_u16_ua *)p, es) & keep;
+  if (bytes == 4)
+    return loom_px_split(*(__global const loom_u32_ua *)p, es) & keep;
+  if (bytes == 8)
+    return loom_px_split(*(__global const loom_u64_ua *)p, es) & keep;
+  if (es == 1)
+    LOOM_PX_GET_N(v, p, n);
+  else if (es == 2)
+    LOOM_PX_GET_N(v, (__global const loom_u16_ua *)p, n);
+  else if (es == 4)
+    LOOM_PX_GET_N(v, (__global const loom_u32_ua *)p, n);
   return v;
 }
 
@@ -113,33 +144,20 @@ static INLINE uint4 loom_px_load_slots(__global const uchar *p, int es, int n) {
 static INLINE void loom_px_store_slots(__global uchar *p, uint4 v, int es, int n) {
   if (n < 1)
     return;
-  if (es == 1) {
-    p[0] = (uchar)v.x;
-    if (n > 1)
-      p[1] = (uchar)v.y;
-    if (n > 2)
-      p[2] = (uchar)v.z;
-    if (n > 3)
-      p[3] = (uchar)v.w;
-  } else if (es == 2) {
-    __global loom_u16_ua *q = (__global loom_u16_ua *)p;
-    q[0] = (ushort)v.x;
-    if (n > 1)
-      q[1] = (ushort)v.y;
-    if (n > 2)
-      q[2] = (ushort)v.z;
-    if (n > 3)
-      q[3] = (ushort)v.w;
-  } else if (es == 4) {
-    __global loom_u32_ua *q = (__global loom_u32_ua *)p;
-    q[0] = v.x;
-    if (n > 1)
-      q[1] = v.y;
-    if (n > 2)
-      q[2] = v.z;
-    if (n > 3)
-      q[3] = v.w;
-  }
+  int bytes = es * n;
+  uint4 keep = (uint4)(1, n > 1, n > 2, n > 3) * 0xffffffffu;
+  if (bytes == 2)
+    *(__global loom_u16_ua *)p = (ushort)loom_px_join(v & keep, es);
+  else if (bytes == 4)
+    *(__global loom_u32_ua *)p = (uint)loom_px_join(v & keep, es);
+  else if (bytes == 8)
+    *(__global loom_u64_ua *)p = loom_px_join(v & keep, es);
+  else if (es == 1)
+    LOOM_PX_PUT_N(p, uchar, v, n);
+  else if (es == 2)
+    LOOM_PX_PUT_N((__global loom_u16_ua *)p, ushort, v, n);
+  else if (es == 4)
+    LOOM_PX_PUT_N((__global loom_u32_ua *)p, uint, v, n);
 }
 
 /* the fields of a packed pixel as slots (R, G, B, A) */

@@ -388,10 +388,11 @@ static inline int64_t ref_sat(int64_t x, int64_t lo, int64_t hi) {
 }
 
 /* the value and bit mask of each stored channel (memory order) of a pixel
- * being written: channel c holds the component ref_component(layout[c]); an
- * ignored channel (x) is undefined, its mask 0 */
-static inline float ref_write_component(char ch, const float rgba[4]) {
-  return ch == 'A' ? rgba[3] : ch == 'G' ? rgba[1] : ch == 'B' ? rgba[2] : rgba[0];
+ * being written: channel c holds the component ref_write_source(layout[c])
+ * (the red one for R, I, L and D); an ignored channel (x) is undefined, its
+ * mask 0 */
+static inline int ref_write_source(char ch) {
+  return ch == 'A' ? 3 : ch == 'G' ? 1 : ch == 'B' ? 2 : 0;
 }
 
 /* Encodes rgba as write_imagef stores it into the pixel at p; mask (same
@@ -425,7 +426,7 @@ static inline void ref_encode_f(const struct ref_image *im, const float rgba_in[
     char ch = im->layout[c];
     if (ch == 'x')
       continue;
-    float f = ref_write_component(ch, rgba);
+    float f = rgba[ref_write_source(ch)];
     uint64_t v;
     switch (t) {
     case CL_UNORM_INT8: /* "convert_uchar_sat_rte(f * 255.0f)" */
@@ -469,7 +470,7 @@ static inline void ref_encode_u(const struct ref_image *im, const uint32_t rgba[
     char ch = im->layout[c];
     if (ch == 'x')
       continue;
-    uint32_t x = ch == 'A' ? rgba[3] : ch == 'G' ? rgba[1] : ch == 'B' ? rgba[2] : rgba[0];
+    uint32_t x = rgba[ref_write_source(ch)];
     int64_t v = is_signed ? (int64_t)(int32_t)x : (int64_t)x;
     int bits = 8 * size;
     if (is_signed && bits < 32)
@@ -491,40 +492,51 @@ static inline int ref_floor_int(float x) { return (int)floorf(x); }
 /* frac(x) "is computed as x - floor(x)" */
 static inline float ref_frac(float x) { return x - floorf(x); }
 
+/* u, coordinate s on an axis of size n as both filters see it, by the
+ * addressing mode of smp; false: undefined (the repeating modes with
+ * unnormalized coordinates) */
+static inline bool ref_scaled(float s, int n, unsigned smp, float *u) {
+  int mode = (int)(smp & REF_ADDRESS_MASK);
+  bool norm = (smp & REF_NORMALIZED) != 0;
+  if ((mode == REF_REPEAT || mode == REF_MIRRORED_REPEAT) && !norm)
+    return false;
+  if (mode == REF_REPEAT) {
+    /* "u = (s - floor(s)) * w_t" */
+    *u = (s - floorf(s)) * (float)n;
+  } else if (mode == REF_MIRRORED_REPEAT) {
+    /* "s' = 2.0f * rint(0.5f * s); s' = fabs(s - s'); u = s' * w_t" */
+    float sp = 2.0f * rintf(0.5f * s);
+    sp = fabsf(s - sp);
+    *u = sp * (float)n;
+  } else {
+    /* "the s, t, and r coordinate values are multiplied by wt, ht, and dt" */
+    *u = norm ? s * (float)n : s;
+  }
+  return true;
+}
+
 /* Filter mode CLK_FILTER_NEAREST on one axis of size n: the pixel index
  * *i, and *border when it lies outside the image under CLK_ADDRESS_CLAMP.
  * false: undefined (the repeating modes with unnormalized coordinates). */
 static inline bool ref_nearest(float s, int n, unsigned smp, int *i, bool *border) {
   int mode = (int)(smp & REF_ADDRESS_MASK);
-  bool norm = (smp & REF_NORMALIZED) != 0;
+  float u;
   *border = false;
+  if (!ref_scaled(s, n, smp, &u))
+    return false;
+  /* "i = (int)floor(u)" (CLK_ADDRESS_REPEAT, CLK_ADDRESS_MIRRORED_REPEAT);
+   * "i = address_mode((int)floor(u))" */
+  int c = ref_floor_int(u);
   if (mode == REF_REPEAT) {
-    if (!norm)
-      return false;
-    /* "u = (s - floor(s)) * w_t; i = (int)floor(u); if (i > w_t - 1) i = i - w_t" */
-    float u = (s - floorf(s)) * (float)n;
-    *i = ref_floor_int(u);
-    if (*i > n - 1)
-      *i = *i - n;
+    /* "if (i > w_t - 1) i = i - w_t" */
+    *i = c > n - 1 ? c - n : c;
     return true;
   }
   if (mode == REF_MIRRORED_REPEAT) {
-    if (!norm)
-      return false;
-    /* "s' = 2.0f * rint(0.5f * s); s' = fabs(s - s'); u = s' * w_t; i =
-     * (int)floor(u); i = min(i, w_t - 1)" */
-    float sp = 2.0f * rintf(0.5f * s);
-    sp = fabsf(s - sp);
-    float u = sp * (float)n;
-    *i = ref_floor_int(u);
-    if (*i > n - 1)
-      *i = n - 1;
+    /* "i = min(i, w_t - 1)" */
+    *i = c > n - 1 ? n - 1 : c;
     return true;
   }
-  /* "the s, t, and r coordinate values are multiplied by wt, ht, and dt" */
-  float u = norm ? s * (float)n : s;
-  /* "i = address_mode((int)floor(u))" */
-  int c = ref_floor_int(u);
   if (mode == REF_CLAMP) {
     c = ref_clampi(c, -1, n); /* "clamp (coord, -1, size)" */
     *border = c < 0 || c > n - 1;
@@ -540,40 +552,27 @@ static inline bool ref_nearest(float s, int n, unsigned smp, int *i, bool *borde
 static inline bool ref_linear(float s, int n, unsigned smp, int *i0, int *i1, float *a,
                               bool *border0, bool *border1) {
   int mode = (int)(smp & REF_ADDRESS_MASK);
-  bool norm = (smp & REF_NORMALIZED) != 0;
+  float u;
   *border0 = *border1 = false;
+  if (!ref_scaled(s, n, smp, &u))
+    return false;
+  /* "i0 = (int)floor(u - 0.5); i1 = i0 + 1" (CLK_ADDRESS_REPEAT,
+   * CLK_ADDRESS_MIRRORED_REPEAT); "i0 = address_mode((int)floor(u - 0.5));
+   * i1 = address_mode((int)floor(u - 0.5) + 1)" */
+  int c0 = ref_floor_int(u - 0.5f), c1 = c0 + 1;
+  *a = ref_frac(u - 0.5f);
   if (mode == REF_REPEAT) {
-    if (!norm)
-      return false;
-    float u = (s - floorf(s)) * (float)n;
-    *i0 = ref_floor_int(u - 0.5f);
-    *i1 = *i0 + 1;
-    if (*i0 < 0)
-      *i0 = n + *i0;
-    if (*i1 > n - 1)
-      *i1 = *i1 - n;
-    *a = ref_frac(u - 0.5f);
+    /* "if (i0 < 0) i0 = w_t + i0; if (i1 > w_t - 1) i1 = i1 - w_t" */
+    *i0 = c0 < 0 ? n + c0 : c0;
+    *i1 = c1 > n - 1 ? c1 - n : c1;
     return true;
   }
   if (mode == REF_MIRRORED_REPEAT) {
-    if (!norm)
-      return false;
-    float sp = 2.0f * rintf(0.5f * s);
-    sp = fabsf(s - sp);
-    float u = sp * (float)n;
-    *i0 = ref_floor_int(u - 0.5f);
-    *i1 = *i0 + 1;
-    if (*i0 < 0)
-      *i0 = 0;
-    if (*i1 > n - 1)
-      *i1 = n - 1;
-    *a = ref_frac(u - 0.5f);
+    /* "i0 = max(i0, 0); i1 = min(i1, w_t - 1)" */
+    *i0 = c0 < 0 ? 0 : c0;
+    *i1 = c1 > n - 1 ? n - 1 : c1;
     return true;
   }
-  float u = norm ? s * (float)n : s;
-  /* "i0 = address_mode((int)floor(u - 0.5)); i1 = address_mode((int)floor(u
-   * - 0.5) + 1)" */
-  int c0 = ref_floor_int(u - 0.5f), c1 = c0 + 1;
   if (mode == REF_CLAMP) {
     c0 = ref_clampi(c0, -1, n);
     c1 = ref_clampi(c1, -1, n);
@@ -582,7 +581,6 @@ static inline bool ref_linear(float s, int n, unsigned smp, int *i0, int *i1, fl
   }
   *i0 = ref_clampi(c0, 0, n - 1);
   *i1 = ref_clampi(c1, 0, n - 1);
-  *a = ref_frac(u - 0.5f);
   return true;
 }
 

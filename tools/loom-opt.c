@@ -84,14 +84,46 @@ static bool has_token(const char *list, const char *tok) {
   return false;
 }
 
-/* "-spec=K:X,Y,Z" (Y and Z default to 1) */
+/* "-spec=K:X,Y,Z" (Y and Z default to 1), then any number of
+ * "+N=image:ORDER,TYPE,PIXEL_SIZE,CHANNELS,IMAGE_TYPE" and "+N=sampler:BITS"
+ * (N: the argument; numbers in C notation, e.g. 0x10B5) */
+static int parse_spec_arg(const char *p, struct loom_spec_args *args) {
+  if (args->num >= LOOM_SPEC_MAX_ARGS)
+    return -1;
+  struct loom_spec_arg *a = &args->arg[args->num++];
+  char *end;
+  a->index = (uint32_t)strtoul(p, &end, 0);
+  int32_t *fields[5] = {&a->channel_order, &a->channel_type, &a->pixel_size, &a->num_channels,
+                        &a->image_type};
+  int nfields;
+  if (!strncmp(end, "=image:", 7)) {
+    p = end + 7;
+    nfields = 5;
+  } else if (!strncmp(end, "=sampler:", 9)) {
+    p = end + 9;
+    a->is_sampler = 1;
+    fields[0] = &a->sampler_bits;
+    nfields = 1;
+  } else {
+    return -1;
+  }
+  for (int f = 0; f < nfields; f++) {
+    *fields[f] = (int32_t)strtol(p, &end, 0);
+    if (end == p || (f + 1 < nfields && *end != ','))
+      return -1;
+    p = end + 1;
+  }
+  return *end == 0 || *end == '+' ? 0 : -1;
+}
+
 static int parse_spec(const char *text, struct loom_wg_spec *spec, char **kernel) {
-  const char *colon = strrchr(text, ':');
+  const char *colon = strchr(text, ':');
   if (!colon || colon == text)
     return -1;
   *kernel = strndup(text, (size_t)(colon - text));
   spec->kernel = *kernel;
   spec->local[0] = spec->local[1] = spec->local[2] = 1;
+  memset(&spec->args, 0, sizeof spec->args);
   const char *p = colon + 1;
   for (int d = 0; d < 3; d++) {
     char *end;
@@ -100,6 +132,11 @@ static int parse_spec(const char *text, struct loom_wg_spec *spec, char **kernel
     if (end == p || errno || v == 0 || *p == '-')
       return -1;
     spec->local[d] = v;
+    while (*end == '+') {
+      if (parse_spec_arg(end + 1, &spec->args) != 0)
+        return -1;
+      end = strchr(end + 1, '+') ? strchr(end + 1, '+') : end + strlen(end);
+    }
     if (*end == 0)
       return 0;
     if (*end != ',' || d == 2)

@@ -18,20 +18,6 @@ static cl_ulong context_max_alloc(cl_context ctx) {
   return max;
 }
 
-/* Counts a 0-terminated property list; buffers define no properties in
- * OpenCL 3.0, so any key is CL_INVALID_PROPERTY. */
-static cl_int check_buffer_properties(const char *fn, const cl_mem_properties *props,
-                                      size_t *num) {
-  *num = 0;
-  if (!props)
-    return CL_SUCCESS;
-  if (props[0] != 0)
-    return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
-                        "properties names a property (buffers have none in OpenCL 3.0)");
-  *num = 1;
-  return CL_SUCCESS;
-}
-
 /* clCreateBuffer and clCreateBufferWithProperties, logging as fn */
 static cl_mem create_buffer(const char *fn, cl_context context,
                             const cl_mem_properties *properties, cl_mem_flags flags,
@@ -42,15 +28,12 @@ static cl_mem create_buffer(const char *fn, cl_context context,
                              "context is not a valid context");
   /* CL_INVALID_PROPERTY if a property name in properties is not supported */
   size_t num_props;
-  cl_int err = check_buffer_properties(fn, properties, &num_props);
+  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "buffers");
+  /* CL_INVALID_VALUE if values specified in flags are not valid */
+  if (err == CL_SUCCESS)
+    err = loom_check_mem_flags(fn, flags);
   if (err != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
-  /* CL_INVALID_VALUE if values specified in flags are not valid */
-  if (loom_mem_check_flags(flags) != CL_SUCCESS)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_VALUE,
-                             "flags has unknown bits, more than one access or host access "
-                             "flag, or CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
-                             "CL_MEM_COPY_HOST_PTR");
   /* CL_INVALID_BUFFER_SIZE if size is 0 or greater than
    * CL_DEVICE_MAX_MEM_ALLOC_SIZE for all devices in context */
   if (size == 0)
@@ -63,14 +46,8 @@ static cl_mem create_buffer(const char *fn, cl_context context,
    * CL_MEM_COPY_HOST_PTR are set in flags, or if host_ptr is not NULL but
    * neither is set */
   bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
-  if (wants_ptr && !host_ptr)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
-                             "host_ptr is NULL and CL_MEM_USE_HOST_PTR or "
-                             "CL_MEM_COPY_HOST_PTR is set");
-  if (!wants_ptr && host_ptr)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
-                             "host_ptr is not NULL and neither CL_MEM_USE_HOST_PTR nor "
-                             "CL_MEM_COPY_HOST_PTR is set");
+  if ((err = loom_check_host_ptr(fn, wants_ptr, host_ptr)) != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
 
   cl_mem mem = loom_mem_create(context, CL_MEM_OBJECT_BUFFER, flags, size,
                                host_ptr, properties, num_props, &err);
@@ -92,49 +69,6 @@ cl_mem clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
   return create_buffer(__func__, context, NULL, flags, size, host_ptr, errcode_ret);
 }
 
-/* Checks sub-buffer flags against the parent's and adds the inherited ones. */
-static cl_int sub_buffer_flags(cl_mem_flags parent, cl_mem_flags *flags) {
-  const char *fn = "clCreateSubBuffer";
-  cl_mem_flags f = *flags;
-  if (loom_mem_check_flags(f) != CL_SUCCESS)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "flags has unknown bits, more than one access or host access flag, "
-                        "or CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
-                        "CL_MEM_COPY_HOST_PTR");
-  if (f & LOOM_MEM_HOST_PTR_FLAGS)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "flags has CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or "
-                        "CL_MEM_COPY_HOST_PTR (sub-buffers inherit them)");
-  if ((parent & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "buffer was created with CL_MEM_WRITE_ONLY and flags has "
-                        "CL_MEM_READ_WRITE or CL_MEM_READ_ONLY");
-  if ((parent & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "buffer was created with CL_MEM_READ_ONLY and flags has "
-                        "CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY");
-  if ((parent & CL_MEM_HOST_WRITE_ONLY) && (f & CL_MEM_HOST_READ_ONLY))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "buffer was created with CL_MEM_HOST_WRITE_ONLY and flags has "
-                        "CL_MEM_HOST_READ_ONLY");
-  if ((parent & CL_MEM_HOST_READ_ONLY) && (f & CL_MEM_HOST_WRITE_ONLY))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "buffer was created with CL_MEM_HOST_READ_ONLY and flags has "
-                        "CL_MEM_HOST_WRITE_ONLY");
-  if ((parent & CL_MEM_HOST_NO_ACCESS) &&
-      (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "buffer was created with CL_MEM_HOST_NO_ACCESS and flags has "
-                        "CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY");
-  if (!(f & LOOM_MEM_ACCESS_FLAGS))
-    f |= parent & LOOM_MEM_ACCESS_FLAGS;
-  if (!(f & LOOM_MEM_HOST_ACCESS_FLAGS))
-    f |= parent & LOOM_MEM_HOST_ACCESS_FLAGS;
-  f |= parent & LOOM_MEM_HOST_PTR_FLAGS;
-  *flags = f;
-  return CL_SUCCESS;
-}
-
 cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                          cl_buffer_create_type buffer_create_type,
                          const void *buffer_create_info, cl_int *errcode_ret) {
@@ -145,7 +79,12 @@ cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                           "buffer is not a valid buffer object");
   if (buffer->parent)
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_MEM_OBJECT, "buffer is a sub-buffer");
-  cl_int err = sub_buffer_flags(buffer->flags, &flags);
+  /* CL_INVALID_VALUE if values specified in flags are not valid, or if they
+   * conflict with the flags of buffer (loom_check_inherited_flags, which
+   * also adds the flags the sub-buffer inherits) */
+  cl_int err = loom_check_mem_flags(__func__, flags);
+  if (err == CL_SUCCESS)
+    err = loom_check_inherited_flags(__func__, buffer->flags, &flags, "buffer");
   if (err != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
   /* CL_INVALID_VALUE if the value in buffer_create_type is not valid, or

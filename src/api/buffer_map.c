@@ -7,31 +7,22 @@
 #include "memobj.h"
 #include "mem_args.h"
 
-#define MAP_FLAGS (CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)
-
-/* CL_INVALID_VALUE if values specified in map_flags are not valid */
-static cl_int check_map_flags(cl_map_flags f) {
-  const char *fn = "clEnqueueMapBuffer";
-  if (f & ~(cl_map_flags)MAP_FLAGS)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "map_flags has unknown bits");
-  if ((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "map_flags has CL_MAP_WRITE_INVALIDATE_REGION with CL_MAP_READ or "
-                        "CL_MAP_WRITE");
-  return CL_SUCCESS;
-}
-
-/* CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or
- * CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
- * CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
- * CL_MAP_WRITE_INVALIDATE_REGION is set */
-static cl_int check_map_access(cl_mem m, cl_map_flags f) {
-  const char *fn = "clEnqueueMapBuffer";
-  if ((f & CL_MAP_READ) && loom_check_host_access(fn, m, true) != CL_SUCCESS)
-    return CL_INVALID_OPERATION;
-  if ((f & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-      loom_check_host_access(fn, m, false) != CL_SUCCESS)
-    return CL_INVALID_OPERATION;
+cl_int loom_enqueue_map(const char *fn, cl_command_queue q, cl_command_type type, cl_mem m,
+                        void *ptr, cl_int recorded, cl_bool blocking, cl_uint num_wait,
+                        const cl_event *wait, cl_event *event) {
+  /* CL_INVALID_OPERATION if mapping would lead to overlapping regions being
+   * mapped for writing */
+  if (recorded == CL_INVALID_OPERATION)
+    return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION,
+                        "the region overlaps a region of the same storage that is mapped for "
+                        "writing");
+  if (recorded != CL_SUCCESS)
+    return LOOM_FAIL_IN(fn, recorded, "recording the map failed");
+  cl_int err = loom_enqueue_mem_noop(q, type, 1, &m, num_wait, wait, event, blocking);
+  if (err != CL_SUCCESS) {
+    loom_mem_map_remove(m, ptr);
+    return LOOM_FAIL_IN(fn, err, "enqueuing the map failed");
+  }
   return CL_SUCCESS;
 }
 
@@ -55,33 +46,29 @@ void *clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer,
   if (!loom_range_inside(buffer->size, offset, size))
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
                           "offset + size is out of bounds of buffer");
-  if (check_map_flags(map_flags) != CL_SUCCESS)
-    return loom_null_with(errcode_ret, CL_INVALID_VALUE);
-  err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
+  err = loom_check_map_flags(__func__, map_flags);
+  if (err == CL_SUCCESS)
+    err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
   if (err == CL_SUCCESS)
     err = loom_check_sub_buffer_alignment(__func__, "buffer", q, buffer);
+  /* CL_INVALID_OPERATION if buffer has been created with
+   * CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in
+   * map_flags or if buffer has been created with CL_MEM_HOST_READ_ONLY or
+   * CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
+   * is set in map_flags */
   if (err == CL_SUCCESS)
-    err = check_map_access(buffer, map_flags);
+    err = loom_check_map_access(__func__, buffer, map_flags);
   if (err != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
 
   /* Registered before the command runs so that the pointer can be unmapped
    * by a command enqueued right after a non-blocking map. */
   void *ptr = buffer->data + offset;
-  err = loom_mem_map_add(buffer, ptr, offset, size, map_flags);
-  if (err == CL_INVALID_OPERATION)
-    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
-                          "the region overlaps a region of the same storage that is "
-                          "mapped for writing");
+  cl_int recorded = loom_mem_map_add(buffer, ptr, offset, size, map_flags);
+  err = loom_enqueue_map(__func__, q, CL_COMMAND_MAP_BUFFER, buffer, ptr, recorded, blocking_map,
+                         num_events_in_wait_list, event_wait_list, event);
   if (err != CL_SUCCESS)
-    return loom_null_with(errcode_ret, LOOM_FAIL(err, "recording the map failed"));
-  err = loom_enqueue_mem_noop(q, CL_COMMAND_MAP_BUFFER, 1, &buffer,
-                              num_events_in_wait_list, event_wait_list, event,
-                              blocking_map);
-  if (err != CL_SUCCESS) {
-    loom_mem_map_remove(buffer, ptr);
-    return loom_null_with(errcode_ret, LOOM_FAIL(err, "enqueuing the map failed"));
-  }
+    return loom_null_with(errcode_ret, err);
   LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return ptr;
 }

@@ -5,15 +5,6 @@
 #include "memobj.h"
 #include "mem_args.h"
 
-/* CL_INVALID_VALUE if region is NULL or any region[i] is 0; logged as fn */
-static cl_int check_region(const char *fn, const size_t *region) {
-  if (!region)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "region is NULL");
-  if (!region[0] || !region[1] || !region[2])
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "an element of region is 0");
-  return CL_SUCCESS;
-}
-
 /* Validates and completes one buffer side (side names its arguments:
  * "buffer", "src", "dst"): pitches defaulted, its byte range inside
  * buffer; *offset is the first byte. */
@@ -56,7 +47,7 @@ static cl_int transfer_rect(const char *fn, cl_command_queue q, cl_command_type 
     return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "buffer_origin is NULL");
   if (!host_origin)
     return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "host_origin is NULL");
-  if ((err = check_region(fn, region)) != CL_SUCCESS)
+  if ((err = loom_check_region(fn, region)) != CL_SUCCESS)
     return err;
   if (!ptr)
     return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "ptr is NULL");
@@ -127,23 +118,18 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer
     return err;
   /* CL_INVALID_MEM_OBJECT if src_buffer or dst_buffer is not a valid buffer
    * object, then CL_INVALID_CONTEXT (both handles before either context) */
-  if (!loom_is_buffer(src_buffer))
-    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "src_buffer is not a valid buffer object");
-  if (!loom_is_buffer(dst_buffer))
-    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "dst_buffer is not a valid buffer object");
-  if (src_buffer->context != q->context)
-    return LOOM_FAIL(CL_INVALID_CONTEXT,
-                     "src_buffer and command_queue belong to different contexts");
-  if (dst_buffer->context != q->context)
-    return LOOM_FAIL(CL_INVALID_CONTEXT,
-                     "dst_buffer and command_queue belong to different contexts");
+  if ((err = loom_check_copy_handles(__func__, loom_is_buffer, "buffer", src_buffer,
+                                     dst_buffer)) != CL_SUCCESS ||
+      (err = loom_check_buffer_for_queue(__func__, "src_buffer", q, src_buffer)) != CL_SUCCESS ||
+      (err = loom_check_buffer_for_queue(__func__, "dst_buffer", q, dst_buffer)) != CL_SUCCESS)
+    return err;
   /* CL_INVALID_VALUE if src_origin, dst_origin or region is NULL, or any
    * region array element is 0 */
   if (!src_origin)
     return LOOM_FAIL(CL_INVALID_VALUE, "src_origin is NULL");
   if (!dst_origin)
     return LOOM_FAIL(CL_INVALID_VALUE, "dst_origin is NULL");
-  if ((err = check_region(__func__, region)) != CL_SUCCESS)
+  if ((err = loom_check_region(__func__, region)) != CL_SUCCESS)
     return err;
   size_t src_off, dst_off;
   if ((err = buffer_side(__func__, "src", src_buffer, src_origin, region, &src_row_pitch,

@@ -40,4 +40,65 @@ cl_int loom_check_wait_list_in(const char *fn, cl_context ctx, cl_uint num,
                                const cl_event *list) LOOM_HIDDEN;
 #define loom_check_wait_list(ctx, num, list) loom_check_wait_list_in(__func__, (ctx), (num), (list))
 
+/* true when a device of ctx supports images */
+bool loom_context_supports_images(cl_context ctx) LOOM_HIDDEN;
+
+/* ---------- creating memory objects (buffer.c, image.c) ----------
+ * Each check logs its error on behalf of the entry point fn. */
+
+/* CL_INVALID_VALUE unless flags passes loom_mem_check_flags (memobj.h) */
+cl_int loom_check_mem_flags(const char *fn, cl_mem_flags flags) LOOM_HIDDEN;
+
+/* Counts a 0-terminated property list into *num (0 for NULL); kinds
+ * ("buffers", "images") define no property in OpenCL 3.0, so any key is
+ * CL_INVALID_PROPERTY. */
+cl_int loom_check_mem_properties(const char *fn, const cl_mem_properties *props, size_t *num,
+                                 const char *kinds) LOOM_HIDDEN;
+
+/* The flags of a memory object created from another (a sub-buffer of a
+ * buffer, an image from a buffer or an image) against the flags of that
+ * parent, which parent_arg names ("buffer", "mem_object"): CL_INVALID_VALUE
+ * for a conflict; on success *flags is completed with what it inherits. */
+cl_int loom_check_inherited_flags(const char *fn, cl_mem_flags parent_flags, cl_mem_flags *flags,
+                                  const char *parent_arg) LOOM_HIDDEN;
+
+/* CL_INVALID_HOST_PTR if wants_ptr (CL_MEM_USE_HOST_PTR or
+ * CL_MEM_COPY_HOST_PTR is set) and host_ptr is NULL, or host_ptr is not NULL
+ * and !wants_ptr. */
+cl_int loom_check_host_ptr(const char *fn, bool wants_ptr, const void *host_ptr) LOOM_HIDDEN;
+
+/* ---------- enqueueing memory commands ---------- */
+
+/* CL_INVALID_VALUE if region is NULL or an element of it is 0 */
+cl_int loom_check_region(const char *fn, const size_t *region) LOOM_HIDDEN;
+
+/* CL_INVALID_MEM_OBJECT unless m is a valid object of a kind (is_kind; kind
+ * "buffer", "image"); CL_INVALID_CONTEXT if it belongs to another context
+ * than q. arg names m in the log. */
+cl_int loom_check_mem_for_queue(const char *fn, const char *arg, cl_command_queue q, cl_mem m,
+                                bool (*is_kind)(cl_mem), const char *kind) LOOM_HIDDEN;
+
+/* CL_INVALID_MEM_OBJECT unless the two objects of a copy, src_<kind> and
+ * dst_<kind>, are valid objects of the kind (is_kind; kind "buffer",
+ * "image"): the copies check both handles before either context. */
+cl_int loom_check_copy_handles(const char *fn, bool (*is_kind)(cl_mem), const char *kind,
+                               cl_mem src, cl_mem dst) LOOM_HIDDEN;
+
+/* CL_INVALID_VALUE unless map_flags is valid: known bits only, and
+ * CL_MAP_WRITE_INVALIDATE_REGION with neither CL_MAP_READ nor CL_MAP_WRITE. */
+cl_int loom_check_map_flags(const char *fn, cl_map_flags map_flags) LOOM_HIDDEN;
+
+/* CL_INVALID_OPERATION if the host access flags of m forbid what map_flags
+ * asks: reading (CL_MAP_READ) or writing (CL_MAP_WRITE,
+ * CL_MAP_WRITE_INVALIDATE_REGION). */
+cl_int loom_check_map_access(const char *fn, cl_mem m, cl_map_flags map_flags) LOOM_HIDDEN;
+
+/* The end of clEnqueueMapBuffer and clEnqueueMapImage (buffer_map.c),
+ * logged as fn: recorded is what recording the map of m at ptr returned
+ * (loom_mem_map_add, loom_mem_map_add_rect); once it has succeeded, the
+ * command of type is enqueued, and the map forgotten again if that fails. */
+cl_int loom_enqueue_map(const char *fn, cl_command_queue q, cl_command_type type, cl_mem m,
+                        void *ptr, cl_int recorded, cl_bool blocking, cl_uint num_wait,
+                        const cl_event *wait, cl_event *event) LOOM_HIDDEN;
+
 #endif

@@ -7,14 +7,6 @@
 #include "image.h"
 #include "memobj.h"
 #include <stdint.h>
-#include <string.h>
-
-static bool context_supports_images(cl_context ctx) {
-  for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i]->desc.image_support)
-      return true;
-  return false;
-}
 
 static bool has_height(cl_mem_object_type t) {
   return t == CL_MEM_OBJECT_IMAGE2D || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
@@ -23,22 +15,6 @@ static bool has_height(cl_mem_object_type t) {
 
 static bool is_array(cl_mem_object_type t) {
   return t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY;
-}
-
-/* Counts a 0-terminated property list: OpenCL 3.0 defines no image
- * property, so any key is CL_INVALID_PROPERTY. */
-static cl_int check_image_properties(const char *fn, const cl_mem_properties *props,
-                                     size_t *num) {
-  *num = 0;
-  if (!props)
-    return CL_SUCCESS;
-  /* CL_INVALID_PROPERTY if a property name in properties is not a supported
-   * property name */
-  if (props[0] != 0)
-    return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
-                        "properties names a property (images have none in OpenCL 3.0)");
-  *num = 1;
-  return CL_SUCCESS;
 }
 
 /* The largest of a per-device alignment among the devices of ctx that
@@ -90,63 +66,6 @@ static bool view_order_allowed(cl_channel_order to, cl_channel_order from) {
     if (pairs[i][0] == to && pairs[i][1] == from)
       return true;
   return false;
-}
-
-/* The flags of an image created from mem_object: checked against its flags
- * (CL_INVALID_VALUE) and completed with the ones it inherits. */
-static cl_int view_flags(const char *fn, cl_mem_flags parent, cl_mem_flags *flags) {
-  cl_mem_flags f = *flags;
-  /* CL_INVALID_VALUE if an image is being created from another memory
-   * object (buffer or image) under one of the following circumstances: 1)
-   * mem_object was created with CL_MEM_WRITE_ONLY and flags specifies
-   * CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, 2) mem_object was created with
-   * CL_MEM_READ_ONLY and flags specifies CL_MEM_READ_WRITE or
-   * CL_MEM_WRITE_ONLY, 3) flags specifies CL_MEM_USE_HOST_PTR or
-   * CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR */
-  if ((parent & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "mem_object was created with CL_MEM_WRITE_ONLY and flags has "
-                        "CL_MEM_READ_WRITE or CL_MEM_READ_ONLY");
-  if ((parent & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "mem_object was created with CL_MEM_READ_ONLY and flags has "
-                        "CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY");
-  if (f & LOOM_MEM_HOST_PTR_FLAGS)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "the image is created from mem_object and flags has "
-                        "CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR");
-  /* CL_INVALID_VALUE if an image is being created from another memory
-   * object (buffer or image) and mem_object object was created with
-   * CL_MEM_HOST_WRITE_ONLY and flags specifies CL_MEM_HOST_READ_ONLY, or if
-   * mem_object was created with CL_MEM_HOST_READ_ONLY and flags specifies
-   * CL_MEM_HOST_WRITE_ONLY, or if mem_object was created with
-   * CL_MEM_HOST_NO_ACCESS and flags specifies CL_MEM_HOST_READ_ONLY or
-   * CL_MEM_HOST_WRITE_ONLY */
-  if ((parent & CL_MEM_HOST_WRITE_ONLY) && (f & CL_MEM_HOST_READ_ONLY))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "mem_object was created with CL_MEM_HOST_WRITE_ONLY and flags has "
-                        "CL_MEM_HOST_READ_ONLY");
-  if ((parent & CL_MEM_HOST_READ_ONLY) && (f & CL_MEM_HOST_WRITE_ONLY))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "mem_object was created with CL_MEM_HOST_READ_ONLY and flags has "
-                        "CL_MEM_HOST_WRITE_ONLY");
-  if ((parent & CL_MEM_HOST_NO_ACCESS) && (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE,
-                        "mem_object was created with CL_MEM_HOST_NO_ACCESS and flags has "
-                        "CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY");
-  /* if the CL_MEM_READ_WRITE, CL_MEM_READ_ONLY or CL_MEM_WRITE_ONLY values
-   * are not specified in flags, they are inherited from ... mem_object. The
-   * CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR and CL_MEM_COPY_HOST_PTR
-   * values ... are inherited ... If the CL_MEM_HOST_WRITE_ONLY,
-   * CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS values are not specified
-   * in flags, they are inherited */
-  if (!(f & LOOM_MEM_ACCESS_FLAGS))
-    f |= parent & LOOM_MEM_ACCESS_FLAGS;
-  if (!(f & LOOM_MEM_HOST_ACCESS_FLAGS))
-    f |= parent & LOOM_MEM_HOST_ACCESS_FLAGS;
-  f |= parent & LOOM_MEM_HOST_PTR_FLAGS;
-  *flags = f;
-  return CL_SUCCESS;
 }
 
 /* The descriptor's mem_object for the image type (CL_INVALID_IMAGE_DESCRIPTOR
@@ -267,16 +186,15 @@ static cl_mem create_image(const char *fn, cl_context context,
   if (!loom_object_is(context, LOOM_CONTEXT))
     return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_CONTEXT,
                              "context is not a valid context");
+  /* CL_INVALID_PROPERTY if a property name in properties is not a supported
+   * property name */
   size_t num_props;
-  cl_int err = check_image_properties(fn, properties, &num_props);
+  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "images");
+  /* CL_INVALID_VALUE if values specified in flags are not valid */
+  if (err == CL_SUCCESS)
+    err = loom_check_mem_flags(fn, flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE);
   if (err != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
-  /* CL_INVALID_VALUE if values specified in flags are not valid */
-  if (loom_mem_check_flags(flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE) != CL_SUCCESS)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_VALUE,
-                             "flags has unknown bits, more than one access or host access "
-                             "flag, or CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
-                             "CL_MEM_COPY_HOST_PTR");
   /* CL_INVALID_IMAGE_FORMAT_DESCRIPTOR if values specified in image_format
    * are not valid or if image_format is NULL */
   if (!image_format)
@@ -323,10 +241,16 @@ static cl_mem create_image(const char *fn, cl_context context,
 
   /* CL_INVALID_OPERATION if there are no devices in context that support
    * images */
-  if (!context_supports_images(context))
+  if (!loom_context_supports_images(context))
     return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_OPERATION,
                              "no device of context supports images");
-  if (mem_object && (err = view_flags(fn, mem_object->flags, &flags)) != CL_SUCCESS)
+  /* CL_INVALID_VALUE if an image is being created from another memory
+   * object (buffer or image) under one of the following circumstances: ...
+   * (the rules of a sub-buffer's flags, with mem_object for buffer:
+   * loom_check_inherited_flags, which also adds the flags the image
+   * inherits) */
+  if (mem_object &&
+      (err = loom_check_inherited_flags(fn, mem_object->flags, &flags, "mem_object")) != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
 
   /* the storage's pitches and size */
@@ -391,14 +315,8 @@ static cl_mem create_image(const char *fn, cl_context context,
    * CL_MEM_COPY_HOST_PTR or CL_MEM_USE_HOST_PTR are not set in flags (an
    * image from a memory object inherits them but takes no host_ptr) */
   bool wants_ptr = !mem_object && (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR));
-  if (wants_ptr && !host_ptr)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
-                             "host_ptr is NULL and CL_MEM_USE_HOST_PTR or "
-                             "CL_MEM_COPY_HOST_PTR is set");
-  if (!wants_ptr && host_ptr)
-    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_HOST_PTR,
-                             "host_ptr is not NULL and neither CL_MEM_USE_HOST_PTR nor "
-                             "CL_MEM_COPY_HOST_PTR is set");
+  if ((err = loom_check_host_ptr(fn, wants_ptr, host_ptr)) != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
 
   /* CL_IMAGE_FORMAT_NOT_SUPPORTED if the image_format is not supported */
   if (!loom_image_format_supported(image_format, t, flags))
@@ -449,12 +367,10 @@ cl_mem clCreateImage2D(cl_context context, cl_mem_flags flags,
                        const cl_image_format *image_format, size_t image_width,
                        size_t image_height, size_t image_row_pitch,
                        void *host_ptr, cl_int *errcode_ret) {
-  cl_image_desc d;
-  memset(&d, 0, sizeof d);
-  d.image_type = CL_MEM_OBJECT_IMAGE2D;
-  d.image_width = image_width;
-  d.image_height = image_height;
-  d.image_row_pitch = image_row_pitch;
+  const cl_image_desc d = {.image_type = CL_MEM_OBJECT_IMAGE2D,
+                           .image_width = image_width,
+                           .image_height = image_height,
+                           .image_row_pitch = image_row_pitch};
   return create_image(__func__, context, NULL, flags, image_format, &d, host_ptr, true,
                       errcode_ret);
 }
@@ -466,14 +382,12 @@ cl_mem clCreateImage3D(cl_context context, cl_mem_flags flags,
                        size_t image_height, size_t image_depth,
                        size_t image_row_pitch, size_t image_slice_pitch,
                        void *host_ptr, cl_int *errcode_ret) {
-  cl_image_desc d;
-  memset(&d, 0, sizeof d);
-  d.image_type = CL_MEM_OBJECT_IMAGE3D;
-  d.image_width = image_width;
-  d.image_height = image_height;
-  d.image_depth = image_depth;
-  d.image_row_pitch = image_row_pitch;
-  d.image_slice_pitch = image_slice_pitch;
+  const cl_image_desc d = {.image_type = CL_MEM_OBJECT_IMAGE3D,
+                           .image_width = image_width,
+                           .image_height = image_height,
+                           .image_depth = image_depth,
+                           .image_row_pitch = image_row_pitch,
+                           .image_slice_pitch = image_slice_pitch};
   return create_image(__func__, context, NULL, flags, image_format, &d, host_ptr, true,
                       errcode_ret);
 }
@@ -488,17 +402,16 @@ cl_int clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
     return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
   /* CL_INVALID_VALUE if flags or image_type are not valid, or if
    * num_entries is 0 and image_formats is not NULL */
-  if (loom_mem_check_flags(flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE) != CL_SUCCESS)
-    return LOOM_FAIL(CL_INVALID_VALUE,
-                     "flags has unknown bits, more than one access or host access flag, or "
-                     "CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR");
+  cl_int err = loom_check_mem_flags(__func__, flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE);
+  if (err != CL_SUCCESS)
+    return err;
   if (!loom_image_type_valid(image_type))
     return LOOM_FAIL(CL_INVALID_VALUE, "image_type is not an image type");
   if (num_entries == 0 && image_formats)
     return LOOM_FAIL(CL_INVALID_VALUE, "num_entries is 0 and image_formats is not NULL");
   /* a union of image formats supported by all devices in the context: the
    * table's, when a device supports images */
-  cl_uint n = context_supports_images(context)
+  cl_uint n = loom_context_supports_images(context)
                   ? loom_image_formats_list(image_type, flags, num_entries, image_formats)
                   : 0;
   if (num_image_formats)

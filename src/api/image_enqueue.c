@@ -10,17 +10,6 @@
 #include "memobj.h"
 #include "mem_args.h"
 
-/* CL_INVALID_MEM_OBJECT unless m is an image; CL_INVALID_CONTEXT if it
- * belongs to another context than q. arg names m in the log. */
-static cl_int check_image_handle(const char *fn, const char *arg, cl_command_queue q, cl_mem m) {
-  if (!loom_mem_is_image(m))
-    return LOOM_FAILF_IN(fn, CL_INVALID_MEM_OBJECT, "%s is not a valid image object", arg);
-  if (m->context != q->context)
-    return LOOM_FAILF_IN(fn, CL_INVALID_CONTEXT,
-                         "%s and command_queue belong to different contexts", arg);
-  return CL_SUCCESS;
-}
-
 /* What the queue's device must support for image m. */
 static cl_int check_image_on_device(const char *fn, const char *arg, cl_command_queue q,
                                     cl_mem m) {
@@ -45,24 +34,16 @@ static cl_int check_image_on_device(const char *fn, const char *arg, cl_command_
   return CL_SUCCESS;
 }
 
-/* The image handle and what the device must support, in that order. */
+/* The image handle (CL_INVALID_MEM_OBJECT unless m is an image;
+ * CL_INVALID_CONTEXT if it belongs to another context than q) and what the
+ * device must support, in that order. */
 static cl_int check_image(const char *fn, const char *arg, cl_command_queue q, cl_mem m) {
-  cl_int err = check_image_handle(fn, arg, q, m);
+  cl_int err = loom_check_mem_for_queue(fn, arg, q, m, loom_mem_is_image, "image");
   return err == CL_SUCCESS ? check_image_on_device(fn, arg, q, m) : err;
 }
 
-/* CL_INVALID_VALUE if region is NULL or an element is 0 */
-static cl_int check_region(const char *fn, const size_t *region) {
-  if (!region)
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "region is NULL");
-  /* The values in region cannot be 0 */
-  if (!region[0] || !region[1] || !region[2])
-    return LOOM_FAIL_IN(fn, CL_INVALID_VALUE, "an element of region is 0");
-  return CL_SUCCESS;
-}
-
 /* origin (named `name` in the log) and region for image m: the rules of the
- * image's type and the bounds; region must have passed check_region. */
+ * image's type and the bounds; region must have passed loom_check_region. */
 static cl_int check_origin(const char *fn, const char *name, cl_mem m, const size_t *origin,
                            const size_t *region) {
   if (!origin)
@@ -191,7 +172,7 @@ static cl_int transfer(const char *fn, cl_command_queue q, cl_mem image, bool re
   if (err == CL_SUCCESS)
     err = check_image(fn, "image", q, image);
   if (err == CL_SUCCESS)
-    err = check_region(fn, region);
+    err = loom_check_region(fn, region);
   if (err == CL_SUCCESS)
     err = check_origin(fn, "origin", image, origin, region);
   if (err != CL_SUCCESS)
@@ -265,11 +246,9 @@ cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
    * objects; CL_INVALID_CONTEXT if the context associated with
    * command_queue, src_image and dst_image are not the same (both handles
    * before either context) */
-  if (!loom_mem_is_image(src_image))
-    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "src_image is not a valid image object");
-  if (!loom_mem_is_image(dst_image))
-    return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "dst_image is not a valid image object");
-  if ((err = check_image(__func__, "src_image", q, src_image)) != CL_SUCCESS ||
+  if ((err = loom_check_copy_handles(__func__, loom_mem_is_image, "image", src_image,
+                                     dst_image)) != CL_SUCCESS ||
+      (err = check_image(__func__, "src_image", q, src_image)) != CL_SUCCESS ||
       (err = check_image(__func__, "dst_image", q, dst_image)) != CL_SUCCESS)
     return err;
   /* CL_IMAGE_FORMAT_MISMATCH if src_image and dst_image do not use the same
@@ -283,7 +262,7 @@ cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image,
   /* CL_INVALID_VALUE if the rectangular regions from src_origin and
    * dst_origin are outside their images, or if values in src_origin,
    * dst_origin and region do not follow the rules of each image's type */
-  if ((err = check_region(__func__, region)) != CL_SUCCESS ||
+  if ((err = loom_check_region(__func__, region)) != CL_SUCCESS ||
       (err = check_origin(__func__, "src_origin", src_image, src_origin, region)) !=
           CL_SUCCESS ||
       (err = check_origin(__func__, "dst_origin", dst_image, dst_origin, region)) != CL_SUCCESS)
@@ -323,7 +302,7 @@ cl_int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,
   /* CL_INVALID_VALUE if the region being filled as specified by origin and
    * region is out of bounds; if values in origin and region do not follow
    * rules described in the argument description for origin and region */
-  if ((err = check_region(__func__, region)) != CL_SUCCESS ||
+  if ((err = loom_check_region(__func__, region)) != CL_SUCCESS ||
       (err = check_origin(__func__, "origin", image, origin, region)) != CL_SUCCESS)
     return err;
   err = loom_check_wait_list(q->context, num_events_in_wait_list, event_wait_list);
@@ -372,7 +351,7 @@ static cl_int image_buffer_copy(const char *fn, cl_command_queue q, cl_mem image
   /* CL_INVALID_VALUE if the rectangular region from the image origin is
    * outside the image, if values in the origin and region do not follow the
    * rules, or if the bytes from the buffer offset are outside the buffer */
-  if ((err = check_region(fn, region)) != CL_SUCCESS ||
+  if ((err = loom_check_region(fn, region)) != CL_SUCCESS ||
       (err = check_origin(fn, origin_arg, image, origin, region)) != CL_SUCCESS)
     return err;
   byte_region(image, region, bregion);
@@ -433,8 +412,6 @@ cl_int clEnqueueCopyBufferToImage(cl_command_queue command_queue,
 
 /* ---------- map ---------- */
 
-#define MAP_FLAGS (CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)
-
 void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
                         cl_bool blocking_map, cl_map_flags map_flags,
                         const size_t *origin, const size_t *region,
@@ -447,7 +424,7 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
   if (err == CL_SUCCESS)
     err = check_image(__func__, "image", q, image);
   if (err == CL_SUCCESS)
-    err = check_region(__func__, region);
+    err = loom_check_region(__func__, region);
   /* CL_INVALID_VALUE if region being mapped given by (origin,
    * origin+region) is out of bounds; if values in origin and region do not
    * follow rules described in the argument description */
@@ -456,12 +433,8 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
   if (err != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
   /* CL_INVALID_VALUE if ... values specified in map_flags are not valid */
-  if (map_flags & ~(cl_map_flags)MAP_FLAGS)
-    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "map_flags has unknown bits");
-  if ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE)))
-    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
-                          "map_flags has CL_MAP_WRITE_INVALIDATE_REGION with CL_MAP_READ or "
-                          "CL_MAP_WRITE");
+  if ((err = loom_check_map_flags(__func__, map_flags)) != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
   /* CL_INVALID_VALUE if image_row_pitch is NULL */
   if (!image_row_pitch)
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "image_row_pitch is NULL");
@@ -482,11 +455,8 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
    * map_flags or if image has been created with CL_MEM_HOST_READ_ONLY or
    * CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
    * is set in map_flags */
-  if ((map_flags & CL_MAP_READ) && loom_check_host_access(__func__, image, true) != CL_SUCCESS)
-    return loom_null_with(errcode_ret, CL_INVALID_OPERATION);
-  if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-      loom_check_host_access(__func__, image, false) != CL_SUCCESS)
-    return loom_null_with(errcode_ret, CL_INVALID_OPERATION);
+  if ((err = loom_check_map_access(__func__, image, map_flags)) != CL_SUCCESS)
+    return loom_null_with(errcode_ret, err);
 
   /* zero copy: a pointer into the storage (derived from host_ptr for
    * CL_MEM_USE_HOST_PTR images), registered before the command runs so that
@@ -495,22 +465,12 @@ void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image,
   loom_image_copy_side(image, origin, &side);
   size_t bregion[3];
   byte_region(image, region, bregion);
-  err = loom_mem_map_add_rect(image, side.base, (size_t)(side.base - image->data), bregion,
-                              side.row_pitch, side.slice_pitch, map_flags);
-  /* CL_INVALID_OPERATION if mapping would lead to overlapping regions being
-   * mapped for writing */
-  if (err == CL_INVALID_OPERATION)
-    return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
-                          "the region overlaps a region of the same storage that is mapped "
-                          "for writing");
+  cl_int recorded = loom_mem_map_add_rect(image, side.base, (size_t)(side.base - image->data),
+                                          bregion, side.row_pitch, side.slice_pitch, map_flags);
+  err = loom_enqueue_map(__func__, q, CL_COMMAND_MAP_IMAGE, image, side.base, recorded,
+                         blocking_map, num_events_in_wait_list, event_wait_list, event);
   if (err != CL_SUCCESS)
-    return loom_null_with(errcode_ret, LOOM_FAIL(err, "recording the map failed"));
-  err = loom_enqueue_mem_noop(q, CL_COMMAND_MAP_IMAGE, 1, &image, num_events_in_wait_list,
-                              event_wait_list, event, blocking_map);
-  if (err != CL_SUCCESS) {
-    loom_mem_map_remove(image, side.base);
-    return loom_null_with(errcode_ret, LOOM_FAIL(err, "enqueuing the map failed"));
-  }
+    return loom_null_with(errcode_ret, err);
   /* image_row_pitch returns the scan-line pitch in bytes for the mapped
    * region; image_slice_pitch the size in bytes of each 2D slice of a 3D
    * image or each image of a 1D or 2D image array; for a 1D and 2D image,

@@ -16,12 +16,7 @@ bool loom_is_buffer(cl_mem m) {
 
 cl_int loom_check_buffer_for_queue(const char *fn, const char *arg, cl_command_queue q,
                                    cl_mem m) {
-  if (!loom_is_buffer(m))
-    return LOOM_FAILF_IN(fn, CL_INVALID_MEM_OBJECT, "%s is not a valid buffer object", arg);
-  if (m->context != q->context)
-    return LOOM_FAILF_IN(fn, CL_INVALID_CONTEXT,
-                         "%s and command_queue belong to different contexts", arg);
-  return CL_SUCCESS;
+  return loom_check_mem_for_queue(fn, arg, q, m, loom_is_buffer, "buffer");
 }
 
 cl_int loom_check_sub_buffer_alignment(const char *fn, const char *arg, cl_command_queue q,

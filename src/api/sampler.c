@@ -5,13 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool context_supports_images(cl_context ctx) {
-  for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i]->desc.image_support)
-      return true;
-  return false;
-}
-
 static bool valid_addressing(cl_addressing_mode m) {
   return m == CL_ADDRESS_NONE || m == CL_ADDRESS_CLAMP_TO_EDGE ||
          m == CL_ADDRESS_CLAMP || m == CL_ADDRESS_REPEAT ||
@@ -36,7 +29,7 @@ static cl_sampler sampler_new(cl_context context, cl_bool normalized,
                               cl_int *errcode_ret) {
   /* CL_INVALID_OPERATION if images are not supported by any device
    * associated with context */
-  if (!context_supports_images(context))
+  if (!loom_context_supports_images(context))
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_OPERATION,
                           "no device of context supports images");
   cl_sampler s = calloc(1, sizeof *s);

@@ -148,14 +148,35 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
                       const struct loom_target *target,
                       struct loom_program_binary *out, char **log) LOOM_HIDDEN;
 
+/* The image and sampler arguments a specialisation makes constants where
+ * the code reads them: an image's format fields of its descriptor
+ * (builtins/loom_image.h), a sampler's CLK_* bits. The builtins' format
+ * and addressing dispatch then folds away, and the work-item loops reading
+ * images vectorise. Kept zero-filled: the bytes are hashed into cache keys
+ * and symbol names. */
+enum { LOOM_SPEC_MAX_ARGS = 8 };
+struct loom_spec_arg {
+  uint32_t index;      /* the kernel argument */
+  uint32_t is_sampler; /* 1: sampler_bits; 0: an image's fields below */
+  int32_t sampler_bits;
+  int32_t channel_order, channel_type, pixel_size, num_channels, image_type;
+};
+struct loom_spec_args {
+  uint32_t num;
+  struct loom_spec_arg arg[LOOM_SPEC_MAX_ARGS];
+};
+_Static_assert(sizeof(struct loom_spec_args) == 4 + LOOM_SPEC_MAX_ARGS * 32,
+               "no padding: the bytes are hashed");
+
 /* The object code of kernel `kernel` of an executable's linked user code,
- * specialised for one local size (wg_specialize.c); its work-group function
- * is named by loom_wg_spec_symbol (+ ".loom_wg"). 0 on success; -1 when
- * the program cannot be specialised (message in *log). */
+ * specialised for one local size and the image and sampler arguments in
+ * args (wg_specialize.c); its work-group function is named by
+ * loom_wg_spec_symbol (+ ".loom_wg"). 0 on success; -1 when the program
+ * cannot be specialised (message in *log). */
 int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
-                           const uint64_t local[3], struct loom_blob *object,
-                           char **log) LOOM_HIDDEN;
+                           const uint64_t local[3], const struct loom_spec_args *args,
+                           struct loom_blob *object, char **log) LOOM_HIDDEN;
 /* Brackets LLVM work on a thread that is not a compile thread (a kernel
  * specialised in the background, src/core/variants.c): exit waits for it as
  * for a running compile job (codegen_jobs.c). begin returns false once the
@@ -166,8 +187,8 @@ void loom_compiler_work_end(void) LOOM_HIDDEN;
  * at most LOOM_SPEC_SYMBOL_MAX - 1 characters (longer kernel names are cut,
  * the same way wherever the name is made) */
 enum { LOOM_SPEC_SYMBOL_MAX = 284 };
-void loom_wg_spec_symbol(const char *kernel, const uint64_t local[3], char *out,
-                         size_t size) LOOM_HIDDEN;
+void loom_wg_spec_symbol(const char *kernel, const uint64_t local[3],
+                         const struct loom_spec_args *args, char *out, size_t size) LOOM_HIDDEN;
 
 /* bytes of program-scope variables in the global address space
  * (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE; global_vars.c) */

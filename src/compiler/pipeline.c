@@ -252,9 +252,12 @@ static int mark_rsqrt(struct loom_pipeline *p) {
  * and the vectoriser re-vectorises them across work-items
  * (vectorize/scalarize_choice.c says when not to). */
 static int scalarize_vectors(struct loom_pipeline *p) {
-  if (p->any_outer || (!p->opt_disable && loom_scalarize_kernel_vectors(p->m)))
-    return loom_run_passes(p->m, "function(scalarizer,instcombine<no-verify-fixpoint>)", p->tm);
-  return 0;
+  if (!p->any_outer && (p->opt_disable || !loom_scalarize_kernel_vectors(p->m)))
+    return 0;
+  if (loom_run_passes(p->m, "function(scalarizer)", p->tm) != 0)
+    return -1;
+  loom_split_mask_tests(p->m);
+  return loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>)", p->tm);
 }
 
 static int hoist_divisions(struct loom_pipeline *p) {
@@ -364,7 +367,7 @@ const struct loom_pass loom_passes[] = {
     {"mark-rsqrt", mark_rsqrt, CODEGEN, NULL,
      "AVX-512: 1 / sqrt(x) divisions marked approximable before InstCombine drops !fpmath (target/x86/fast_rsqrt.c)"},
     {"scalarize-vectors", scalarize_vectors, CODEGEN, NULL,
-     "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items (vectorize/scalarize_choice.c)"},
+     "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items, any()/all() tests too (vectorize/scalarize_choice.c)"},
     {"hoist-divisions", hoist_divisions, CODEGEN, NULL,
      "integer divisions invariant in their loop move before it, divisor guarded again: LLVM 19's vectoriser mis-compiles them in conditional blocks (vectorize/hoist_divisions.c)"},
     {"jam-items", jam_items, CODEGEN, NULL,

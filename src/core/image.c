@@ -13,6 +13,14 @@ _Static_assert(offsetof(struct loom_image, slice_pitch) == LOOM_IMAGE_OFFSET_SLI
 _Static_assert(offsetof(struct loom_image, width) == LOOM_IMAGE_OFFSET_WIDTH, "width");
 _Static_assert(offsetof(struct loom_image, channel_order) == LOOM_IMAGE_OFFSET_CHANNEL_ORDER,
                "channel_order");
+_Static_assert(offsetof(struct loom_image, channel_type) == LOOM_IMAGE_OFFSET_CHANNEL_TYPE,
+               "channel_type");
+_Static_assert(offsetof(struct loom_image, pixel_size) == LOOM_IMAGE_OFFSET_PIXEL_SIZE,
+               "pixel_size");
+_Static_assert(offsetof(struct loom_image, num_channels) == LOOM_IMAGE_OFFSET_NUM_CHANNELS,
+               "num_channels");
+_Static_assert(offsetof(struct loom_image, image_type) == LOOM_IMAGE_OFFSET_IMAGE_TYPE,
+               "image_type");
 _Static_assert(sizeof(struct loom_image) == LOOM_IMAGE_SIZE, "size");
 _Static_assert(offsetof(struct loom_image_state, kernel) == 0, "the descriptor comes first");
 _Static_assert(_Alignof(struct loom_image_state) >= 64, "the descriptor is 64-byte aligned");

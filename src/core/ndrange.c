@@ -62,7 +62,8 @@ cl_int loom_enqueue_ndrange(cl_command_queue queue, cl_kernel kernel, cl_uint wo
       l->local[d] = local[d];
       l->groups[d] = (global[d] + local[d] - 1) / local[d];
     }
-    nd->variant = loom_kernel_variant(kernel, l->local, &nd->specialised, &nd->trial, &nd->timed);
+    nd->variant = loom_kernel_variant(kernel, l->local, l->args, &nd->specialised, &nd->trial,
+                                      &nd->timed);
     l->full_fn = nd->specialised ? &nd->variant->fn : NULL;
     l->trial = nd->timed ? &nd->trial : NULL;
     l->complete = launch_complete;

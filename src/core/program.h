@@ -23,6 +23,7 @@ enum {
 };
 struct loom_variant {
   uint64_t local[3];
+  struct loom_spec_args args; /* image formats and sampler bits it is specialised for */
   _Atomic(loom_wg_fn) fn;
   atomic_int state;
   /* under the program's lock; index 0: the generic code, 1: specialised */
@@ -111,7 +112,8 @@ void loom_device_target(cl_device_id dev, struct loom_target *t) LOOM_HIDDEN;
 /* the variant of k for local (NULL: none); *use_spec: this launch runs the
  * specialised code; if *trial was filled in (parity), the launch is a trial:
  * its groups alternate between the codes and loom_variant_timed gets it */
-struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], bool *use_spec,
+struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
+                                         const unsigned char *args, bool *use_spec,
                                          struct loom_code_trial *trial, bool *timed) LOOM_HIDDEN;
 /* a trial launch of v completed with times t */
 /* a launch of v's kernel ran the generic code for ns nanoseconds */

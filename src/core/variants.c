@@ -27,10 +27,14 @@
  *    costs at most half a launch of the slower code. A kernel launched only
  *    once costs one background compilation, nothing more.
  *
- * Only kernels with barriers are specialised: their work-item loops are
- * short (one per region between barriers), so the loop overhead the
- * constants remove is large; without barriers the one work-item loop spans
- * the group and gains little. Kernels whose divergent loops run in passes
+ * Only kernels with barriers are specialised for their local size: their
+ * work-item loops are short (one per region between barriers), so the loop
+ * overhead the constants remove is large; without barriers the one
+ * work-item loop spans the group and gains little. Kernels with image or
+ * sampler arguments are specialised for their images' formats and their
+ * samplers' modes as well (a variant per local size and formats): the
+ * image builtins dispatch on them, which keeps a work-item loop from
+ * vectorising; as constants, the dispatch folds away. Kernels whose divergent loops run in passes
  * over the group (divergent_loops.c) are left generic too: with constant
  * sizes O3 reshapes those passes badly (Mandelbrot 47 -> 30).
  *
@@ -39,6 +43,7 @@
  * the launching thread at the second launch and keeps the code untimed (as
  * verbose, reported): the test suite and the fuzzer use it to run the
  * specialised code deterministically. */
+#include "loom_image.h"
 #include "program.h"
 #include "support/util.h"
 #include <assert.h>
@@ -81,11 +86,11 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   struct loom_target target;
   loom_device_target(dev, &target);
   static const char what[] = "specialised kernel";
-  const void *parts[] = {what, b->bin.bitcode.data, options, kernel, v->local};
+  const void *parts[] = {what, b->bin.bitcode.data, options, kernel, v->local, &v->args};
   size_t sizes[] = {sizeof what, b->bin.bitcode.size, strlen(options), strlen(kernel) + 1,
-                    sizeof v->local};
+                    sizeof v->local, sizeof v->args};
   char key[33];
-  loom_cache_key(parts, sizes, 5, &target, key);
+  loom_cache_key(parts, sizes, 6, &target, key);
   struct loom_blob object = {0};
   char *log = NULL;
   int rc = loom_cache_get(key, &object);
@@ -94,8 +99,8 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
     return;
   }
   if (rc != 0) {
-    rc = loom_specialize_kernel(&b->bin.bitcode, options, &target, kernel, v->local, &object,
-                                &log);
+    rc = loom_specialize_kernel(&b->bin.bitcode, options, &target, kernel, v->local, &v->args,
+                                &object, &log);
     if (rc == 0)
       loom_cache_put(key, &object);
   }
@@ -103,7 +108,7 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   pthread_mutex_lock(&p->lock);
   if (rc == 0 && b->device->ops->code_add(b->code, &object, &log) == 0) {
     char symbol[LOOM_SPEC_SYMBOL_MAX];
-    loom_wg_spec_symbol(kernel, v->local, symbol, sizeof symbol);
+    loom_wg_spec_symbol(kernel, v->local, &v->args, symbol, sizeof symbol);
     fn = b->device->ops->code_lookup(b->code, symbol);
   }
   atomic_store_explicit(&v->fn, fn, memory_order_release);
@@ -112,22 +117,61 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
                                                   : LOOM_VARIANT_TRIAL);
   pthread_mutex_unlock(&p->lock);
   if (mode() >= MODE_VERBOSE)
-    fprintf(stderr, "LoomCL: kernel %s %s for local size %llux%llux%llu%s%s\n", kernel,
+    fprintf(stderr, "LoomCL: kernel %s %s for local size %llux%llux%llu%s%s%s\n", kernel,
             fn ? "specialised" : "not specialised", (unsigned long long)v->local[0],
             (unsigned long long)v->local[1], (unsigned long long)v->local[2],
+            v->args.num ? " and its image and sampler arguments" : "",
             fn || !log ? "" : ": ", fn || !log ? "" : log);
   loom_blob_free(&object);
   free(log);
 }
 
-/* the variant of kernel i of b for `local`, made if there is room (p->lock held) */
+/* The image and sampler arguments of a launch (args: its argument
+ * snapshot, where an image is its descriptor's address) as a
+ * specialisation fixes them; zero-filled beyond the used entries. */
+static void spec_args_of(const struct loom_kernel_meta *m, const unsigned char *args,
+                         struct loom_spec_args *out) {
+  memset(out, 0, sizeof *out);
+  for (uint32_t i = 0; i < m->num_args && out->num < LOOM_SPEC_MAX_ARGS; i++) {
+    const struct loom_arg_meta *a = &m->args[i];
+    struct loom_spec_arg *s = &out->arg[out->num];
+    if (a->kind == LOOM_ARG_SAMPLER) {
+      int32_t bits;
+      memcpy(&bits, args + a->offset, sizeof bits);
+      *s = (struct loom_spec_arg){.index = i, .is_sampler = 1, .sampler_bits = bits};
+      out->num++;
+    } else if (a->kind == LOOM_ARG_IMAGE) {
+      const struct loom_image *img;
+      memcpy(&img, args + a->offset, sizeof img);
+      assert(img); /* clSetKernelArg accepts only images */
+      *s = (struct loom_spec_arg){.index = i,
+                                  .channel_order = img->channel_order,
+                                  .channel_type = img->channel_type,
+                                  .pixel_size = img->pixel_size,
+                                  .num_channels = img->num_channels,
+                                  .image_type = img->image_type};
+      out->num++;
+    }
+  }
+}
+
+static bool has_image_args(const struct loom_kernel_meta *m) {
+  for (uint32_t i = 0; i < m->num_args; i++)
+    if (m->args[i].kind == LOOM_ARG_IMAGE || m->args[i].kind == LOOM_ARG_SAMPLER)
+      return true;
+  return false;
+}
+
+/* the variant of kernel i of b for `local` and `args`, made if there is
+ * room (p->lock held) */
 static struct loom_variant *find_or_add(struct loom_program_build *b, uint32_t i,
-                                        const size_t local[3]) {
+                                        const size_t local[3], const struct loom_spec_args *args) {
   if (!b->variants && !(b->variants = calloc(b->bin.num_kernels + 1, sizeof *b->variants)))
     return NULL;
   unsigned n = 0;
   for (struct loom_variant *v = b->variants[i]; v; v = v->next, n++)
-    if (v->local[0] == local[0] && v->local[1] == local[1] && v->local[2] == local[2])
+    if (v->local[0] == local[0] && v->local[1] == local[1] && v->local[2] == local[2] &&
+        !memcmp(&v->args, args, sizeof *args))
       return v;
   if (n >= MAX_VARIANTS_PER_KERNEL)
     return NULL;
@@ -136,6 +180,7 @@ static struct loom_variant *find_or_add(struct loom_program_build *b, uint32_t i
     return NULL;
   for (int d = 0; d < 3; d++)
     v->local[d] = local[d];
+  v->args = *args;
   v->next = b->variants[i];
   b->variants[i] = v;
   return v;
@@ -223,13 +268,17 @@ static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, str
 
 /* ---- choosing the code of a launch ---- */
 
-struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], bool *use_spec,
+struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
+                                         const unsigned char *args, bool *use_spec,
                                          struct loom_code_trial *trial, bool *timed) {
   *use_spec = *timed = false;
   /* the kernel's metadata never changes: most launches end here, without
    * taking the program's lock */
-  if (mode() == MODE_OFF || !k->meta->num_barriers || k->meta->divergent_loops)
+  if (mode() == MODE_OFF || k->meta->divergent_loops ||
+      (!k->meta->num_barriers && !has_image_args(k->meta)))
     return NULL;
+  struct loom_spec_args spec;
+  spec_args_of(k->meta, args, &spec);
   cl_program p = k->program;
   pthread_mutex_lock(&p->lock);
   struct loom_program_build *b = loom_program_build_for(p, k->device);
@@ -238,7 +287,7 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3], boo
       k->meta < b->bin.kernels + b->bin.num_kernels &&
       !(b->bin.options && strstr(b->bin.options, "-cl-opt-disable"))) {
     uint32_t i = (uint32_t)(k->meta - b->bin.kernels);
-    v = find_or_add(b, i, local);
+    v = find_or_add(b, i, local, &spec);
     int state = v ? atomic_load(&v->state) : LOOM_VARIANT_FAILED;
     if (v && state == LOOM_VARIANT_NEW && mode() == MODE_ALWAYS) {
       /* the second launch waits for it: deterministic, for tests */

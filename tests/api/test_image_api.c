@@ -1586,28 +1586,25 @@ static void test_create_errors(void) {
           CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
   /* descriptors */
   FAILS(clCreateImage(env.context, 0, &rgba8, NULL, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  cl_image_desc bad = d;
-  bad.image_type = CL_MEM_OBJECT_BUFFER;
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  bad = d;
-  bad.image_width = 0;
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  bad = d;
-  bad.image_height = 0;
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
+  cl_image_desc bad;
+  /* d with one field set to value (left in bad) */
+#define FAILS_WITH(field, value)                                                                 \
+  do {                                                                                           \
+    bad = d;                                                                                     \
+    bad.field = (value);                                                                         \
+    FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR); \
+  } while (0)
+  FAILS_WITH(image_type, CL_MEM_OBJECT_BUFFER);
+  FAILS_WITH(image_width, 0);
+  FAILS_WITH(image_height, 0);
   bad = make_desc(CL_MEM_OBJECT_IMAGE3D, 4, 4, 0, 0);
   FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
   bad = make_desc(CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 4, 0, 0);
   FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  bad = d;
-  bad.num_mip_levels = 1;
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  bad = d;
-  bad.num_samples = 2;
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
-  bad = d;
-  bad.image_row_pitch = 64; /* without host_ptr */
-  FAILS(clCreateImage(env.context, 0, &rgba8, &bad, NULL, &err), CL_INVALID_IMAGE_DESCRIPTOR);
+  FAILS_WITH(num_mip_levels, 1);
+  FAILS_WITH(num_samples, 2);
+  FAILS_WITH(image_row_pitch, 64); /* without host_ptr */
+#undef FAILS_WITH
   bad.image_row_pitch = 28; /* less than width x element size */
   FAILS(clCreateImage(env.context, CL_MEM_COPY_HOST_PTR, &rgba8, &bad, host, &err),
         CL_INVALID_IMAGE_DESCRIPTOR);

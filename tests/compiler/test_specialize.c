@@ -5,7 +5,10 @@
  * result: 1D and 2D groups, get_local_size in the kernel, trailing groups of
  * a non-uniform launch (they keep the generic code), a second local size,
  * and programs that must stay generic (writable program-scope variables, no
- * barriers). Then the default way (verbose): compiled in the background from
+ * barriers). A kernel with image and sampler arguments, specialised also
+ * for its images' formats and its samplers' modes: one variant per format
+ * and sampler, each launch right whatever it was specialised for before.
+ * Then the default way (verbose): compiled in the background from
  * the first launch, both codes timed in a trial, the faster kept; results
  * right at every launch on the way. Both modes report on stderr, which the
  * test reads back to know what ran. */
@@ -245,6 +248,114 @@ static void test_no_barrier(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* Reads pixel (x - 1, y) of a 2D image through a sampler for every
+ * work-item; out of the image on the left. */
+static const char *image_src =
+    "kernel void peek(read_only image2d_t img, sampler_t s, global float4 *o) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  o[y * get_global_size(0) + x] = read_imagef(img, s, (int2)(x - 1, y));\n"
+    "}\n";
+
+enum { IMG_W = 16, IMG_H = 4 };
+
+/* one launch of peek on img with sampler s; want: the host's reading */
+static void run_peek(struct test_env *env, cl_kernel k, cl_mem img, cl_sampler smp,
+                     const float *want, const char *what) {
+  cl_mem out = test_buffer_with(env, IMG_W * IMG_H * 4 * sizeof(float), NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof img, &img));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof smp, &smp));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof out, &out));
+  size_t g[2] = {IMG_W, IMG_H}, l[2] = {8, 2};
+  CHECK_OK(test_run(env, k, 2, NULL, g, l));
+  float got[IMG_W * IMG_H * 4];
+  test_read_back(env, out, sizeof got, got);
+  int bad = 0;
+  for (int i = 0; i < IMG_W * IMG_H * 4; i++)
+    bad += got[i] != want[i];
+  if (bad)
+    fprintf(stdout, "%s: %d values differ\n", what, bad);
+  CHECK(bad == 0);
+  clReleaseMemObject(out);
+}
+
+/* the host's reading of peek: pixel (x - 1, y), the border colour (alpha
+ * 0 for CL_RGBA, 1 for CL_R) or the edge for x = 0 */
+static void want_peek(const unsigned char *rgba8, const float *r, bool clamp_to_edge,
+                      float *want) {
+  for (int y = 0; y < IMG_H; y++)
+    for (int x = 0; x < IMG_W; x++) {
+      int sx = x - 1 < 0 && clamp_to_edge ? 0 : x - 1;
+      float *w = want + (y * IMG_W + x) * 4;
+      for (int c = 0; c < 4; c++) {
+        if (sx < 0)
+          w[c] = r && c == 3 ? 1.0f : 0.0f;
+        else if (rgba8)
+          w[c] = (float)rgba8[(y * IMG_W + sx) * 4 + c] / 255.0f;
+        else
+          w[c] = c == 0 ? r[y * IMG_W + sx] : c == 3 ? 1.0f : 0.0f;
+      }
+    }
+}
+
+static void test_images(struct test_env *env) {
+  cl_kernel k = test_kernel_from(env, image_src, "peek", NULL);
+  if (!k)
+    return;
+  unsigned char rgba8[IMG_W * IMG_H * 4];
+  float r[IMG_W * IMG_H];
+  for (int i = 0; i < IMG_W * IMG_H * 4; i++)
+    rgba8[i] = (unsigned char)(i * 37 + 11);
+  for (int i = 0; i < IMG_W * IMG_H; i++)
+    r[i] = (float)i * 0.25f - 3.0f;
+  cl_image_desc d;
+  memset(&d, 0, sizeof d);
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = IMG_W;
+  d.image_height = IMG_H;
+  cl_image_format f8 = {CL_RGBA, CL_UNORM_INT8}, ff = {CL_R, CL_FLOAT};
+  cl_int err;
+  cl_mem img8 = clCreateImage(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &f8, &d,
+                              rgba8, &err);
+  CHECK_OK(err);
+  cl_mem imgf = clCreateImage(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &ff, &d,
+                              r, &err);
+  CHECK_OK(err);
+  const cl_sampler_properties edge_p[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE,
+                                          CL_SAMPLER_ADDRESSING_MODE, CL_ADDRESS_CLAMP_TO_EDGE, 0};
+  const cl_sampler_properties border_p[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE,
+                                            CL_SAMPLER_ADDRESSING_MODE, CL_ADDRESS_CLAMP, 0};
+  cl_sampler edge = clCreateSamplerWithProperties(env->context, edge_p, &err);
+  CHECK_OK(err);
+  cl_sampler border = clCreateSamplerWithProperties(env->context, border_p, &err);
+  CHECK_OK(err);
+  if (!img8 || !imgf || !edge || !border)
+    return;
+  static float want8e[IMG_W * IMG_H * 4], want8b[IMG_W * IMG_H * 4];
+  static float wantfe[IMG_W * IMG_H * 4], wantfb[IMG_W * IMG_H * 4];
+  want_peek(rgba8, NULL, true, want8e);
+  want_peek(rgba8, NULL, false, want8b);
+  want_peek(NULL, r, true, wantfe);
+  want_peek(NULL, r, false, wantfb);
+  /* each combination twice (the second launch is specialised), then the
+   * first again: its variant must still be the one it gets */
+  for (int round = 0; round < 2; round++) {
+    run_peek(env, k, img8, edge, want8e, "RGBA8, clamp to edge");
+    run_peek(env, k, img8, edge, want8e, "RGBA8, clamp to edge, second");
+    run_peek(env, k, imgf, edge, wantfe, "R float, clamp to edge");
+    run_peek(env, k, imgf, edge, wantfe, "R float, clamp to edge, second");
+    run_peek(env, k, img8, border, want8b, "RGBA8, clamp");
+    run_peek(env, k, img8, border, want8b, "RGBA8, clamp, second");
+    run_peek(env, k, imgf, border, wantfb, "R float, clamp");
+    run_peek(env, k, imgf, border, wantfb, "R float, clamp, second");
+  }
+  CHECK(logged("kernel peek specialised for local size 8x2x1 and its image and sampler arguments"));
+  clReleaseSampler(edge);
+  clReleaseSampler(border);
+  clReleaseMemObject(img8);
+  clReleaseMemObject(imgf);
+  clReleaseKernel(k);
+}
+
 /* the default: no launch waits; a specialisation the disk cache does not
  * hold is compiled only once the kernel has run long enough (HOT_NS in
  * variants.c): short launches leave it alone, long ones start it, and the
@@ -311,6 +422,7 @@ int main(void) {
   test_other_kernels(&env);
   test_program_variable(&env);
   test_no_barrier(&env);
+  test_images(&env);
   test_background(&env);
   test_env_release(&env);
   char *text = stderr_text();

@@ -294,8 +294,11 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
 
 int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
-                           const uint64_t local[3], struct loom_blob *object, char **log) {
+                           const uint64_t local[3], const struct loom_spec_args *args,
+                           struct loom_blob *object, char **log) {
   struct loom_wg_spec spec = {.kernel = kernel, .local = {local[0], local[1], local[2]}};
+  if (args)
+    spec.args = *args;
   struct loom_program_binary bin;
   const struct loom_blob *inputs[1] = {bitcode};
   int rc = link_program(inputs, 1, options, false, target, &bin, &spec, log);

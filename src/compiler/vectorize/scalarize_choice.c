@@ -63,3 +63,59 @@ bool loom_scalarize_kernel_vectors(LLVMModuleRef m) {
   }
   return true;
 }
+
+/* `icmp eq/ne (bitcast <N x i1> V to iN), C` with C 0 or all ones: is any /
+ * every lane of V set. InstCombine writes any()/all() of a comparison this
+ * way (the builtins' __builtin_reduce_or/and), and the scalarizer leaves
+ * the bitcast whole, a vector instruction the loop vectoriser refuses
+ * ("instruction return type cannot be vectorized"): the image builtins'
+ * bounds tests kept image loops scalar. As an or/and of V's lanes it is
+ * scalar code that InstCombine folds through V's insertelements. */
+static bool split_mask_test(LLVMBuilderRef b, LLVMValueRef cmp) {
+  LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+  LLVMValueRef cast = LLVMGetOperand(cmp, 0), c = LLVMGetOperand(cmp, 1);
+  if ((pred != LLVMIntEQ && pred != LLVMIntNE) || !LLVMIsABitCastInst(cast) ||
+      !LLVMIsAConstantInt(c))
+    return false;
+  LLVMValueRef v = LLVMGetOperand(cast, 0);
+  LLVMTypeRef vt = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind ||
+      LLVMGetTypeKind(LLVMGetElementType(vt)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMGetElementType(vt)) != 1)
+    return false;
+  unsigned n = LLVMGetVectorSize(vt);
+  bool all_ones = LLVMConstIntGetZExtValue(c) == (n >= 64 ? ~0ull : (1ull << n) - 1);
+  if (LLVMConstIntGetZExtValue(c) != 0 && !all_ones)
+    return false;
+  LLVMContextRef ctx = LLVMGetTypeContext(vt);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMPositionBuilderBefore(b, cmp);
+  LLVMValueRef acc = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, 0, 0), "");
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef lane = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, i, 0), "");
+    acc = all_ones ? LLVMBuildAnd(b, acc, lane, "") : LLVMBuildOr(b, acc, lane, "");
+  }
+  /* any: (V != 0) is the or; all: (V == ~0) is the and; the other
+   * predicate is its negation */
+  bool negate = all_ones ? pred == LLVMIntNE : pred == LLVMIntEQ;
+  if (negate)
+    acc = LLVMBuildNot(b, acc, "");
+  LLVMReplaceAllUsesWith(cmp, acc);
+  LLVMInstructionEraseFromParent(cmp);
+  return true;
+}
+
+void loom_split_mask_tests(LLVMModuleRef m) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!loom_is_wg_function(f))
+      continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+        next = LLVMGetNextInstruction(in);
+        if (LLVMIsAICmpInst(in))
+          split_mask_test(b, in);
+      }
+  }
+  LLVMDisposeBuilder(b);
+}

@@ -96,6 +96,10 @@ bool loom_is_cold_builtin(LLVMValueRef f) LOOM_HIDDEN;
  * full-register vectors); the vector width a work-group function was made
  * for, in bits */
 bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
+/* scalarize_choice.c: in work-group functions, `icmp eq/ne (bitcast <N x i1>
+ * to iN), 0 or -1` (any/all of a vector comparison) becomes an or/and of
+ * the lanes, which the scalarizer left whole */
+void loom_split_mask_tests(LLVMModuleRef m) LOOM_HIDDEN;
 unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
 
 #endif

@@ -124,10 +124,11 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) LOOM_HIDDEN;
 struct loom_wg_spec {
   const char *kernel;
   uint64_t local[3];
+  struct loom_spec_args args; /* image and sampler arguments made constants */
 };
 /* keeps only spec's kernel's work-group function visible, with the local
- * size as constants, renamed to its specialised symbol; -1 (message in
- * *log) when the module cannot be specialised */
+ * size and spec->args as constants, renamed to its specialised symbol; -1
+ * (message in *log) when the module cannot be specialised */
 int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, uint32_t n,
                        const struct loom_wg_spec *spec, char **log) LOOM_HIDDEN;
 
