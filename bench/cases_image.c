@@ -22,13 +22,23 @@ static const char *image_source =
     "      acc += weights[(dy + 1) * 3 + dx + 1] * read_imagef(src, s, (int2)(x + dx, y + dy));\n"
     "  write_imagef(dst, (int2)(x, y), acc);\n"
     "}\n"
+    "kernel void conv3x3_buffer(global const uchar4 *src, global uchar4 *dst, int w, int h) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  float4 acc = 0.0f;\n"
+    "  for (int dy = -1; dy <= 1; dy++)\n"
+    "    for (int dx = -1; dx <= 1; dx++) {\n"
+    "      int xx = clamp(x + dx, 0, w - 1), yy = clamp(y + dy, 0, h - 1);\n"
+    "      acc += weights[(dy + 1) * 3 + dx + 1] * convert_float4(src[yy * w + xx]);\n"
+    "    }\n"
+    "  dst[y * w + x] = convert_uchar4_sat_rte(acc);\n"
+    "}\n"
     "kernel void resize(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {\n"
     "  int x = get_global_id(0), y = get_global_id(1);\n"
     "  float2 at = (float2)((x + 0.5f) / get_image_width(dst), (y + 0.5f) / get_image_height(dst));\n"
     "  write_imagef(dst, (int2)(x, y), read_imagef(src, s, at));\n"
     "}\n";
 
-enum image_op { OP_CONV, OP_RESIZE_NEAREST, OP_RESIZE_LINEAR };
+enum image_op { OP_CONV, OP_RESIZE_NEAREST, OP_RESIZE_LINEAR, OP_CONV_BUFFER };
 
 struct image_host {
   enum image_op op;
@@ -64,7 +74,7 @@ static void image_reference(struct image_host *h) {
     for (size_t x = 0; x < h->out_w; x++)
       for (size_t c = 0; c < nc; c++) {
         float v = 0.0f;
-        if (h->op == OP_CONV) {
+        if (h->op == OP_CONV || h->op == OP_CONV_BUFFER) {
           for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++)
               v += w[(dy + 1) * 3 + dx + 1] * texel(h, (long)x + dx, (long)y + dy, c);
@@ -89,7 +99,7 @@ static void *image_prepare(enum image_op op, bool rgba8, bool quick, struct case
   h->op = op;
   h->rgba8 = rgba8;
   h->in_w = h->in_h = quick ? 128 : 2048;
-  h->out_w = h->out_h = op == OP_CONV ? h->in_w : h->in_w * 3 / 2;
+  h->out_w = h->out_h = op == OP_CONV || op == OP_CONV_BUFFER ? h->in_w : h->in_w * 3 / 2;
   h->repeat = quick ? 1 : 4;
   size_t n = h->in_w * h->in_h * channels(h);
   h->in = bench_alloc(n * (rgba8 ? 1 : sizeof(float)));
@@ -112,6 +122,9 @@ static void *conv_rgba8_prepare(bool q, struct case_work *w) { return image_prep
 static void *conv_rfloat_prepare(bool q, struct case_work *w) { return image_prepare(OP_CONV, false, q, w); }
 static void *linear_rgba8_prepare(bool q, struct case_work *w) {
   return image_prepare(OP_RESIZE_LINEAR, true, q, w);
+}
+static void *conv_buffer_prepare(bool q, struct case_work *w) {
+  return image_prepare(OP_CONV_BUFFER, true, q, w);
 }
 static void *nearest_rfloat_prepare(bool q, struct case_work *w) {
   return image_prepare(OP_RESIZE_NEAREST, false, q, w);
@@ -144,6 +157,27 @@ static void image_close(struct instance *in) {
   if (ii->sampler)
     clReleaseSampler(ii->sampler);
   bench_close_instance(in);
+}
+
+/* the 3x3 filter through buffers of uchar4 (the image case's twin) */
+static struct instance *conv_buffer_open(struct platform_env *env, void *host) {
+  struct image_host *h = host;
+  const char *names[] = {"conv3x3_buffer", NULL};
+  struct instance *in = bench_open_instance(env, image_source, NULL, names);
+  if (!in)
+    return NULL;
+  size_t bytes = h->in_w * h->in_h * 4;
+  in->buffers[0] = bench_buffer(env, bytes, h->in);
+  in->buffers[1] = bench_buffer(env, bytes, NULL);
+  if (!in->buffers[0] || !in->buffers[1] ||
+      !bench_args(in, 0, "bbii", 0, 1, (int)h->in_w, (int)h->in_h)) {
+    bench_close_instance(in);
+    return NULL;
+  }
+  size_t g[2] = {h->out_w, h->out_h}, l[2] = {16, 16};
+  bench_add_launch(in, 0, 2, g, l);
+  in->repeat = h->repeat;
+  return in;
 }
 
 static struct instance *image_open(struct platform_env *env, void *host) {
@@ -184,7 +218,8 @@ static struct instance *image_open(struct platform_env *env, void *host) {
   return in;
 }
 
-/* Every pixel: 8-bit results within one step (rounding of the last bit of
+/* Every pixel (the buffer twin filters the bytes themselves: the same
+ * values, scaled by 255): 8-bit results within one step (rounding of the last bit of
  * the filter arithmetic), floats within 1e-5; linear filtering may use
  * lower-precision weights (the spec allows it), so one step more there. */
 static bool image_check(struct instance *in, void *host) {
@@ -192,8 +227,11 @@ static bool image_check(struct instance *in, void *host) {
   size_t n = h->out_w * h->out_h * channels(h);
   void *got = bench_alloc(n * (h->rgba8 ? 1 : sizeof(float)));
   size_t origin[3] = {0, 0, 0}, region[3] = {h->out_w, h->out_h, 1};
-  cl_int err = clEnqueueReadImage(in->env->queue, in->buffers[1], CL_TRUE, origin, region, 0, 0,
-                                  got, 0, NULL, NULL);
+  cl_int err = h->op == OP_CONV_BUFFER
+                   ? clEnqueueReadBuffer(in->env->queue, in->buffers[1], CL_TRUE, 0, n, got, 0,
+                                         NULL, NULL)
+                   : clEnqueueReadImage(in->env->queue, in->buffers[1], CL_TRUE, origin, region,
+                                        0, 0, got, 0, NULL, NULL);
   bool ok = err == CL_SUCCESS;
   if (!ok)
     bench_report_cl_error("clEnqueueReadImage", err);
@@ -209,6 +247,93 @@ static bool image_check(struct instance *in, void *host) {
   return ok;
 }
 
+/* ---- copies between an image and a buffer ---- */
+
+struct copy_host {
+  size_t w, h;
+  int repeat;
+  unsigned char *pixels; /* w x h RGBA8 */
+};
+
+static void *copy_prepare(bool quick, struct case_work *wk) {
+  struct copy_host *h = calloc(1, sizeof *h);
+  h->w = h->h = quick ? 256 : 4096;
+  h->repeat = quick ? 1 : 4;
+  size_t bytes = h->w * h->h * 4;
+  h->pixels = bench_alloc(bytes);
+  unsigned seed = 5;
+  for (size_t i = 0; i < bytes; i++)
+    h->pixels[i] = (unsigned char)(bench_rand(&seed) >> 24);
+  /* each repetition copies image -> buffer and buffer -> image: every
+   * byte read once and written once in each direction */
+  *wk = (struct case_work){.amount = 4.0 * (double)bytes * h->repeat, .scale = 1e9,
+                           .unit = "GB/s"};
+  return h;
+}
+
+static void copy_release(void *p) {
+  struct copy_host *h = p;
+  free(h->pixels);
+  free(h);
+}
+
+static struct instance *copy_open(struct platform_env *env, void *host) {
+  struct copy_host *h = host;
+  struct instance *in = calloc(1, sizeof *in);
+  if (!in)
+    return NULL;
+  in->env = env;
+  in->repeat = h->repeat;
+  cl_image_format f = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc d;
+  memset(&d, 0, sizeof d);
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = h->w;
+  d.image_height = h->h;
+  cl_int err;
+  in->buffers[0] = clCreateImage(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &f, &d,
+                                 h->pixels, &err);
+  if (!in->buffers[0])
+    bench_report_cl_error("clCreateImage", err);
+  in->buffers[1] = bench_buffer(env, h->w * h->h * 4, NULL);
+  if (!in->buffers[0] || !in->buffers[1]) {
+    bench_close_instance(in);
+    return NULL;
+  }
+  return in;
+}
+
+static double copy_run(struct instance *in, void *host) {
+  struct copy_host *h = host;
+  size_t origin[3] = {0, 0, 0}, region[3] = {h->w, h->h, 1};
+  double t0 = bench_now();
+  for (int r = 0; r < in->repeat; r++) {
+    cl_int err = clEnqueueCopyImageToBuffer(in->env->queue, in->buffers[0], in->buffers[1], origin,
+                                            region, 0, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+      err = clEnqueueCopyBufferToImage(in->env->queue, in->buffers[1], in->buffers[0], 0, origin,
+                                       region, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+      bench_report_cl_error("an image copy", err);
+      return -1;
+    }
+  }
+  if (clFinish(in->env->queue) != CL_SUCCESS)
+    return -1;
+  return bench_now() - t0;
+}
+
+static bool copy_check(struct instance *in, void *host) {
+  struct copy_host *h = host;
+  size_t bytes = h->w * h->h * 4;
+  unsigned char *got = bench_alloc(bytes);
+  bool ok = bench_read(in, 1, got, bytes) && memcmp(got, h->pixels, bytes) == 0;
+  if (!ok)
+    fprintf(stderr, "    the buffer does not hold the image's pixels\n");
+  free(got);
+  return ok;
+}
+
 const struct bench_case bench_image_cases[] = {
     {.name = "image_conv3x3_rgba8",
      .what = "2048^2 CL_RGBA/UNORM_INT8 image, 3x3 filter, nearest sampler, 4 times",
@@ -218,6 +343,10 @@ const struct bench_case bench_image_cases[] = {
      .what = "2048^2 CL_R/CL_FLOAT image, 3x3 filter, nearest sampler, 4 times",
      .prepare = conv_rfloat_prepare, .open = image_open, .check = image_check,
      .close = image_close, .release_host = image_release},
+    {.name = "buffer_conv3x3_rgba8",
+     .what = "the image_conv3x3_rgba8 filter through uchar4 buffers, clamped indices",
+     .prepare = conv_buffer_prepare, .open = conv_buffer_open, .check = image_check,
+     .release_host = image_release},
     {.name = "image_resize_linear_rgba8",
      .what = "2048^2 to 3072^2 CL_RGBA/UNORM_INT8, bilinear sampler, 4 times",
      .prepare = linear_rgba8_prepare, .open = image_open, .check = image_check,
@@ -226,5 +355,9 @@ const struct bench_case bench_image_cases[] = {
      .what = "2048^2 to 3072^2 CL_R/CL_FLOAT, nearest sampler, 4 times",
      .prepare = nearest_rfloat_prepare, .open = image_open, .check = image_check,
      .close = image_close, .release_host = image_release},
+    {.name = "image_buffer_copy",
+     .what = "4096^2 RGBA8 image copied to a buffer and back, 4 times",
+     .limit = LIMIT_BANDWIDTH, .prepare = copy_prepare, .open = copy_open, .run = copy_run,
+     .check = copy_check, .release_host = copy_release},
     {.name = NULL},
 };

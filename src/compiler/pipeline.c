@@ -254,6 +254,7 @@ static int mark_rsqrt(struct loom_pipeline *p) {
 static int scalarize_vectors(struct loom_pipeline *p) {
   if (!p->any_outer && (p->opt_disable || !loom_scalarize_kernel_vectors(p->m)))
     return 0;
+  loom_pack_narrow_vector_memops(p->m);
   if (loom_run_passes(p->m, "function(scalarizer)", p->tm) != 0)
     return -1;
   loom_split_mask_tests(p->m);

@@ -80,7 +80,9 @@ static unsigned char linear_to_srgb(float c) {
 /* ---------- encoding ---------- */
 
 /* The colour component (0 R, 1 G, 2 B, 3 A) each channel slot stores, in
- * memory order; -1 for a padding slot. */
+ * memory order; -1 for a padding slot. CL_sRGBx's fourth byte, which reads
+ * ignore, receives the fill colour's alpha (linear, like sRGBA's), as the
+ * CTS's reference and other implementations store it. */
 static void slot_components(cl_channel_order order, int comp[4]) {
   static const struct {
     cl_channel_order order;
@@ -92,7 +94,7 @@ static void slot_components(cl_channel_order order, int comp[4]) {
       {CL_RGx, {0, 1, -1, -1}},     {CL_INTENSITY, {0, -1, -1, -1}},
       {CL_LUMINANCE, {0, -1, -1, -1}}, {CL_ARGB, {3, 0, 1, 2}},
       {CL_BGRA, {2, 1, 0, 3}},      {CL_ABGR, {3, 2, 1, 0}},
-      {CL_sRGB, {0, 1, 2, -1}},     {CL_sRGBx, {0, 1, 2, -1}},
+      {CL_sRGB, {0, 1, 2, -1}},     {CL_sRGBx, {0, 1, 2, 3}},
       {CL_sRGBA, {0, 1, 2, 3}},     {CL_sBGRA, {2, 1, 0, 3}},
       {CL_DEPTH, {0, -1, -1, -1}},  {CL_RGB, {0, 1, 2, -1}},
       {CL_RGBx, {0, 1, 2, -1}},

@@ -1032,7 +1032,7 @@ static const char *ref_layout(cl_channel_order o) {
   case CL_ARGB: return "ARGB";
   case CL_ABGR: return "ABGR";
   case CL_sRGB: return "RGB";
-  case CL_sRGBx: return "RGBx";
+  case CL_sRGBx: return "RGBA"; /* the ignored byte holds the fill's alpha, as in the CTS */
   default: return "";
   }
 }

@@ -130,7 +130,25 @@ int loom_check_undefined(LLVMModuleRef m, char **log) {
  * builtins' rarely taken paths (__loom_cold_*): kept out of line, they get
  * vector variants (vector_variants.c) so that a vectorised loop calls them
  * only for the lanes that need them. */
+/* "The constant address space is a region of global memory that remains
+ * constant during the execution of a kernel": __constant arguments and
+ * variables, and the image descriptors (builtins/loom_image.h). Their loads
+ * are marked !invariant.load, so that LLVM hoists them out of work-item
+ * loops whatever the loops store: an image's width, pitch and data pointer
+ * were reloaded for every pixel (masked gathers in a vectorised loop). */
+enum { CONSTANT_ADDRESS_SPACE = 2 };
+
+static void mark_invariant_load(LLVMValueRef load, unsigned kind, LLVMMetadataRef empty,
+                                LLVMContextRef c) {
+  LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(load, 0));
+  if (LLVMGetPointerAddressSpace(pt) == CONSTANT_ADDRESS_SPACE && !LLVMGetVolatile(load))
+    LLVMSetMetadata(load, kind, LLVMMetadataAsValue(c, empty));
+}
+
 void loom_prepare_functions(LLVMModuleRef m) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  unsigned invariant = LLVMGetMDKindIDInContext(c, "invariant.load", 14);
+  LLVMMetadataRef empty = LLVMMDNodeInContext2(c, NULL, 0);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     bool kernel = loom_is_kernel(f);
     LLVMSetFunctionCallConv(f, LLVMCCallConv);
@@ -138,6 +156,8 @@ void loom_prepare_functions(LLVMModuleRef m) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
         if (LLVMIsACallInst(i))
           LLVMSetInstructionCallConv(i, LLVMCCallConv);
+        else if (LLVMIsALoadInst(i))
+          mark_invariant_load(i, invariant, empty, c);
     if (LLVMIsDeclaration(f))
       continue;
     loom_remove_fn_attr(f, "optnone");

@@ -100,6 +100,10 @@ bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
  * to iN), 0 or -1` (any/all of a vector comparison) becomes an or/and of
  * the lanes, which the scalarizer left whole */
 void loom_split_mask_tests(LLVMModuleRef m) LOOM_HIDDEN;
+/* scalarize_choice.c: in work-group functions, loads and stores of vectors
+ * of 8- or 16-bit integers of 2 to 8 bytes become one integer access
+ * (x86 has no byte gathers) */
+void loom_pack_narrow_vector_memops(LLVMModuleRef m) LOOM_HIDDEN;
 unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
 
 #endif

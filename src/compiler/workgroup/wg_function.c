@@ -20,6 +20,7 @@
  * vector lanes. A barrier-free kernel is the one-region case: a plain loop. */
 #include "vectorize/vectorize.h"
 #include "loom_abi.h"
+#include "loom_image.h"
 #include "workgroup/workgroup.h"
 #include "workgroup/wg_tracking.h"
 #include <assert.h>
@@ -347,6 +348,17 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     } else {
       LLVMValueRef v = LLVMBuildLoad2(bld, ty, slot, "arg");
       LLVMSetAlignment(v, LLVMABIAlignmentOfType(td, ty) < 16 ? LLVMABIAlignmentOfType(td, ty) : 16);
+      if (am->kind == LOOM_ARG_IMAGE) {
+        /* an image is the address of its whole descriptor, 64-byte
+         * aligned: its fields may be loaded before the branch that reads
+         * them (a write's bounds test), out of the work-item loop */
+        LLVMMetadataRef size = LLVMValueAsMetadata(loom_i64(c, LOOM_IMAGE_SIZE));
+        LLVMMetadataRef align = LLVMValueAsMetadata(loom_i64(c, 64)); /* core/image.h */
+        unsigned deref = LLVMGetMDKindIDInContext(c, "dereferenceable", 15);
+        unsigned aligned = LLVMGetMDKindIDInContext(c, "align", 5);
+        LLVMSetMetadata(v, deref, LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, &size, 1)));
+        LLVMSetMetadata(v, aligned, LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, &align, 1)));
+      }
       kargs[i] = v;
     }
   }
