@@ -174,7 +174,11 @@ static void pack_store(LLVMBuilderRef b, LLVMValueRef store, unsigned bits, unsi
   LLVMValueRef w = NULL;
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef e = LLVMBuildExtractElement(b, val, LLVMConstInt(LLVMInt32TypeInContext(c), i, 0), "");
-    LLVMValueRef part = LLVMBuildZExt(b, e, it, "");
+    /* a poison lane would poison the whole packed integer (and InstCombine
+     * then deletes the store), where the vector store wrote the other
+     * lanes: a uchar3 is stored as a <4 x i8> whose padding lane is poison,
+     * a partly written vector has poison lanes */
+    LLVMValueRef part = LLVMBuildZExt(b, LLVMBuildFreeze(b, e, ""), it, "");
     if (i)
       part = LLVMBuildShl(b, part, LLVMConstInt(it, i * eb, 0), "");
     w = w ? LLVMBuildOr(b, w, part, "") : part;
@@ -183,18 +187,6 @@ static void pack_store(LLVMBuilderRef b, LLVMValueRef store, unsigned bits, unsi
   LLVMSetAlignment(st, LLVMGetAlignment(store));
   copy_access_group(store, st, group);
   LLVMInstructionEraseFromParent(store);
-}
-
-/* Only __global and __constant accesses (address spaces 1 and 2), the
- * buffers a kernel gathers pixels from: packed __local accesses made five
- * of the fuzzer's first hundred programs give wrong results (not yet
- * understood), and __local and private arrays are rarely gathered. */
-static bool global_or_constant_access(LLVMValueRef in) {
-  if (!LLVMIsALoadInst(in) && !LLVMIsAStoreInst(in))
-    return false;
-  LLVMValueRef ptr = LLVMGetOperand(in, LLVMIsALoadInst(in) ? 0 : 1);
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  return as == 1 || as == 2;
 }
 
 void loom_pack_narrow_vector_memops(LLVMModuleRef m) {
@@ -208,8 +200,6 @@ void loom_pack_narrow_vector_memops(LLVMModuleRef m) {
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
         next = LLVMGetNextInstruction(in);
         unsigned bits;
-        if (!global_or_constant_access(in))
-          continue;
         if (LLVMIsALoadInst(in) && !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic &&
             (bits = narrow_vector_bits(LLVMTypeOf(in))))
           pack_load(b, in, bits, group);

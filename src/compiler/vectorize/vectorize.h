@@ -102,7 +102,7 @@ bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
 void loom_split_mask_tests(LLVMModuleRef m) LOOM_HIDDEN;
 /* scalarize_choice.c: in work-group functions, loads and stores of vectors
  * of 8- or 16-bit integers of 2 to 8 bytes become one integer access
- * (x86 has no byte gathers) */
+ * (x86 has no byte gathers); stored lanes are frozen */
 void loom_pack_narrow_vector_memops(LLVMModuleRef m) LOOM_HIDDEN;
 unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
 
