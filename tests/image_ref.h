@@ -316,6 +316,19 @@ static inline float ref_srgb_to_linear(float c) {
   return (float)(x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4));
 }
 
+/* write_imagef into an sRGB image: "if (c is NaN) c = 0.0; if (c > 1.0) c =
+ * 1.0 else if (c < 0.0) c = 0.0 else if (c < 0.0031308) c = 12.92 * c else
+ * c = 1.055 * powr(c, 1.0/2.4) - 0.055", in double. *near_half: the value
+ * times 255 lies within 0.02 of a rounding boundary, where the spec's
+ * precision for the conversion allows either neighbour */
+static inline float ref_linear_to_srgb(float c, bool *near_half) {
+  double x = c != c ? 0.0 : c > 1.0f ? 1.0 : c < 0.0f ? 0.0 : c;
+  double s = x < 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
+  double v = s * 255.0;
+  *near_half = fabs(v - floor(v) - 0.5) < 0.02;
+  return (float)s;
+}
+
 /* The component (0..3 for R, G, B, A) channel ch of a layout feeds, or -1;
  * for the packed types the fields are R, G, B (and A) whatever the order
  * says (CL_RGBx packs the same fields as CL_RGB). */
@@ -403,8 +416,10 @@ static inline void ref_encode_f(const struct ref_image *im, const float rgba_in[
   float rgba[4] = {rgba_in[0], rgba_in[1], rgba_in[2], rgba_in[3]};
   size_t ps = ref_pixel_size(im);
   memset(mask, 0, ps);
-  if (ref_is_srgb(im->format.image_channel_order))
-    return; /* no sRGB writes (cl_khr_srgb_image_writes is not reported) */
+  bool near_half[4] = {false, false, false, false};
+  if (ref_is_srgb(im->format.image_channel_order)) /* cl_khr_srgb_image_writes */
+    for (int c = 0; c < 3; c++)
+      rgba[c] = ref_linear_to_srgb(rgba[c], &near_half[c]);
   int shift[4], width[4];
   int fields = ref_packed_fields(t, shift, width);
   if (fields) {
@@ -454,7 +469,7 @@ static inline void ref_encode_f(const struct ref_image *im, const float rgba_in[
       continue; /* write_imagef to an integer format: undefined */
     }
     ref_store_int(p + c * size, size, v);
-    memset(mask + c * size, 0xff, (size_t)size);
+    memset(mask + c * size, near_half[ref_write_source(ch)] ? 0 : 0xff, (size_t)size);
   }
 }
 

@@ -44,10 +44,8 @@ const struct loom_image_format_info *loom_image_format_lookup(const cl_image_for
 
 /* true when devices with image support support the format for images of
  * `type` created (or queried) with `flags`: CL_DEPTH only for 2D images and
- * 2D image arrays; sRGB orders only when flags give kernels no write access
- * (not CL_MEM_WRITE_ONLY, CL_MEM_READ_WRITE, CL_MEM_KERNEL_READ_AND_WRITE or
- * no access flag at all, which means CL_MEM_READ_WRITE), because
- * cl_khr_srgb_image_writes is not reported. */
+ * 2D image arrays; every other format for every type and access, sRGB
+ * orders written too (cl_khr_srgb_image_writes). */
 bool loom_image_format_supported(const cl_image_format *f, cl_mem_object_type type,
                                  cl_mem_flags flags) LOOM_HIDDEN;
 

@@ -43,7 +43,7 @@ static const struct {
 #define T_REGULAR (T_NORM | T_INT | T_HALF | T_FLOAT)
 #define T_BYTES (T_SNORM8 | T_UNORM8 | T_SINT8 | T_UINT8)
 
-enum { SRGB = 1, DEPTH = 2 }; /* support restrictions of an order */
+enum { DEPTH = 2 }; /* support restrictions of an order */
 
 /* The table: each channel order, the channel slots a pixel stores, and the
  * data types it is valid with (the spec's descriptor rules, see image.h).
@@ -70,10 +70,10 @@ static const struct {
     {CL_ARGB, 4, 0, T_BYTES},
     {CL_BGRA, 4, 0, T_BYTES},
     {CL_ABGR, 4, 0, T_BYTES},
-    {CL_sRGB, 3, SRGB, T_UNORM8},
-    {CL_sRGBx, 4, SRGB, T_UNORM8},
-    {CL_sRGBA, 4, SRGB, T_UNORM8},
-    {CL_sBGRA, 4, SRGB, T_UNORM8},
+    {CL_sRGB, 3, 0, T_UNORM8},
+    {CL_sRGBx, 4, 0, T_UNORM8},
+    {CL_sRGBA, 4, 0, T_UNORM8},
+    {CL_sBGRA, 4, 0, T_UNORM8},
     {CL_DEPTH, 1, DEPTH, T_UNORM16 | T_FLOAT},
 };
 #define NUM_ORDERS (sizeof orders / sizeof *orders)
@@ -120,18 +120,10 @@ bool loom_image_type_valid(cl_mem_object_type t) {
          t == CL_MEM_OBJECT_IMAGE2D_ARRAY || t == CL_MEM_OBJECT_IMAGE3D;
 }
 
-/* kernels may write images created with flags: an explicit CL_MEM_READ_ONLY
- * without CL_MEM_KERNEL_READ_AND_WRITE is the only way to say they do not
- * (no access flag means CL_MEM_READ_WRITE) */
-static bool kernel_writes(cl_mem_flags flags) {
-  return !(flags & CL_MEM_READ_ONLY) || (flags & CL_MEM_KERNEL_READ_AND_WRITE);
-}
-
 static bool row_supported(unsigned i, cl_mem_object_type type, cl_mem_flags flags) {
   if (row_restrict[i] == DEPTH)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
-  if (row_restrict[i] == SRGB)
-    return !kernel_writes(flags);
+  (void)flags; /* every format with every access (sRGB writes: cl_khr_srgb_image_writes) */
   return true;
 }
 

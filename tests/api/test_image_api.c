@@ -712,7 +712,7 @@ static void test_image2d_from_buffer(void) {
 
 static void test_image_from_image(void) {
   cl_int err;
-  /* an sRGBA view of an RGBA image: same pixels, read-only for kernels */
+  /* an sRGBA view of an RGBA image: same pixels */
   cl_image_desc d = make_desc(CL_MEM_OBJECT_IMAGE2D, 9, 5, 0, 0);
   cl_mem base = clCreateImage(env.context, CL_MEM_READ_WRITE, &rgba8, &d, NULL, &err);
   CHECK_OK(err);
@@ -723,9 +723,11 @@ static void test_image_from_image(void) {
   CHECK_OK(clEnqueueWriteImage(env.queue, base, CL_TRUE, org, m.ext, 0, 0, m.px, 0, NULL, NULL));
   cl_image_format srgba = {CL_sRGBA, CL_UNORM_INT8};
   d.mem_object = base;
-  /* inheriting CL_MEM_READ_WRITE, kernels could write sRGB: not supported */
-  CHECK(clCreateImage(env.context, 0, &srgba, &d, NULL, &err) == NULL);
-  CHECK_ERR(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
+  /* inheriting CL_MEM_READ_WRITE: kernels may write sRGB (cl_khr_srgb_image_writes) */
+  cl_mem rw_view = clCreateImage(env.context, 0, &srgba, &d, NULL, &err);
+  CHECK_OK(err);
+  if (rw_view)
+    clReleaseMemObject(rw_view);
   cl_mem view = clCreateImage(env.context, CL_MEM_READ_ONLY, &srgba, &d, NULL, &err);
   CHECK_OK(err);
   if (view) {
@@ -1661,17 +1663,17 @@ static void test_create_errors(void) {
   FAILS(clCreateImage(env.context, 0, &depth, &d3, NULL, &err), CL_IMAGE_FORMAT_NOT_SUPPORTED);
   cl_image_desc d1 = make_desc(CL_MEM_OBJECT_IMAGE1D, 4, 0, 0, 0);
   FAILS(clCreateImage(env.context, 0, &depth, &d1, NULL, &err), CL_IMAGE_FORMAT_NOT_SUPPORTED);
-  FAILS(clCreateImage(env.context, 0, &srgb, &d, NULL, &err), CL_IMAGE_FORMAT_NOT_SUPPORTED);
-  FAILS(clCreateImage(env.context, CL_MEM_WRITE_ONLY, &srgb, &d, NULL, &err),
-        CL_IMAGE_FORMAT_NOT_SUPPORTED);
-  FAILS(clCreateImage(env.context, CL_MEM_READ_ONLY | CL_MEM_KERNEL_READ_AND_WRITE, &srgb, &d, NULL,
-                      &err),
-        CL_IMAGE_FORMAT_NOT_SUPPORTED);
-  cl_mem ok = clCreateImage(env.context, CL_MEM_READ_ONLY, &srgb, &d, NULL, &err);
-  CHECK_OK(err);
-  clReleaseMemObject(ok);
+  /* sRGB with every access (cl_khr_srgb_image_writes) */
+  const cl_mem_flags srgb_flags[] = {0, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY,
+                                     CL_MEM_READ_ONLY | CL_MEM_KERNEL_READ_AND_WRITE};
+  for (size_t i = 0; i < sizeof srgb_flags / sizeof *srgb_flags; i++) {
+    cl_mem ok = clCreateImage(env.context, srgb_flags[i], &srgb, &d, NULL, &err);
+    CHECK_OK(err);
+    if (ok)
+      clReleaseMemObject(ok);
+  }
   cl_image_desc d2a = make_desc(CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 4, 0, 3);
-  ok = clCreateImage(env.context, 0, &depth, &d2a, NULL, &err);
+  cl_mem ok = clCreateImage(env.context, 0, &depth, &d2a, NULL, &err);
   CHECK_OK(err);
   clReleaseMemObject(ok);
   /* properties: OpenCL 3.0 defines none for images */
@@ -1755,13 +1757,12 @@ static void test_supported_formats(void) {
       CHECK_OK(clGetSupportedImageFormats(env.context, flags[f], types[t], 256, list, &n2));
       CHECK(n == n2 && n > 100);
       bool two_d = types[t] == CL_MEM_OBJECT_IMAGE2D || types[t] == CL_MEM_OBJECT_IMAGE2D_ARRAY;
-      bool read_only = flags[f] == CL_MEM_READ_ONLY;
       CHECK(listed(list, n, CL_DEPTH, CL_FLOAT) == two_d);
       CHECK(listed(list, n, CL_DEPTH, CL_UNORM_INT16) == two_d);
-      CHECK(listed(list, n, CL_sRGBA, CL_UNORM_INT8) == read_only);
-      CHECK(listed(list, n, CL_sBGRA, CL_UNORM_INT8) == read_only);
-      CHECK(listed(list, n, CL_sRGB, CL_UNORM_INT8) == read_only);
-      CHECK(n == 115u + (two_d ? 2 : 0) + (read_only ? 4 : 0));
+      CHECK(listed(list, n, CL_sRGBA, CL_UNORM_INT8));
+      CHECK(listed(list, n, CL_sBGRA, CL_UNORM_INT8));
+      CHECK(listed(list, n, CL_sRGB, CL_UNORM_INT8));
+      CHECK(n == 119u + (two_d ? 2 : 0));
       /* the minimum lists of the spec */
       const cl_channel_type all[] = {CL_UNORM_INT8, CL_UNORM_INT16, CL_SNORM_INT8,
                                      CL_SNORM_INT16, CL_SIGNED_INT8, CL_SIGNED_INT16,

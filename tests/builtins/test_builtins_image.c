@@ -1012,8 +1012,6 @@ static void through_half(float *v) {
 /* write_only (rw false) or read_write (rw true) kernel on a fresh image */
 static void test_writes(struct test_env *env, const struct shape *s, const cl_image_format *f,
                         bool rw) {
-  if (ref_is_srgb(f->image_channel_order))
-    return; /* not writable: cl_khr_srgb_image_writes is not reported */
   cl_program prog = s->depth ? write_depth_prog : write_prog;
   if (!prog)
     return;
