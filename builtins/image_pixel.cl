@@ -568,10 +568,15 @@ uint4 loom_img_texel_u(loom_img_t img, int4 ijk) {
  * CL_sBGRA, the border color is (0.0f, 0.0f, 0.0f, 0.0f). If the image
  * channel order is CL_R, CL_RG, CL_RGB, or CL_LUMINANCE, the border color
  * is (0.0f, 0.0f, 0.0f, 1.0f). If the image channel order is CL_DEPTH, the
- * border value is 0.0f." CL_sRGB, not listed, has no alpha either. */
+ * border value is 0.0f." CL_sRGB, not listed, has no alpha either. The
+ * orders with an ignored x channel are listed with the transparent ones,
+ * but the CTS (test_image_streams, its has_alpha()) and so the conformant
+ * implementations give every order without alpha an opaque border: CL_Rx,
+ * CL_RGx, CL_RGBx and CL_sRGBx too. */
 static INLINE bool loom_px_border_opaque(int order) {
   return order == CLK_R || order == CLK_RG || order == CLK_RGB || order == CLK_LUMINANCE ||
-         order == CLK_sRGB;
+         order == CLK_sRGB || order == CLK_Rx || order == CLK_RGx || order == CLK_RGBx ||
+         order == CLK_sRGBx;
 }
 
 float4 loom_img_border_f(loom_img_t img) {

@@ -174,7 +174,10 @@ static inline bool ref_is_srgb(cl_channel_order o) {
  * CL_RGB, CL_LUMINANCE; "If the image channel order is CL_DEPTH, the border
  * value is 0.0f." */
 static inline int ref_border_alpha(cl_channel_order o) {
-  return o == CL_R || o == CL_RG || o == CL_RGB || o == CL_LUMINANCE || o == CL_sRGB;
+  /* the x orders too: the CTS (test_image_streams) expects an opaque border
+   * for every order without alpha, against the spec's list above */
+  return o == CL_R || o == CL_RG || o == CL_RGB || o == CL_LUMINANCE || o == CL_sRGB ||
+         o == CL_Rx || o == CL_RGx || o == CL_RGBx || o == CL_sRGBx;
 }
 
 /* ---------------- images ---------------- */
