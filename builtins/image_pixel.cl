@@ -292,8 +292,9 @@ LOOM_ORDER_READ(uint, 1u)
     case CLK_RGB:                                                              \
     case CLK_RGBx:                                                             \
     case CLK_sRGB:                                                             \
-    case CLK_sRGBx:                                                            \
       return (T##4)(v.x, v.y, v.z, 0);                                         \
+    case CLK_sRGBx: /* the ignored byte keeps alpha, as the CTS expects */     \
+      return v;                                                                \
     case CLK_BGRA:                                                             \
     case CLK_sBGRA:                                                            \
       return v.zyxw;                                                           \
