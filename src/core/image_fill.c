@@ -256,13 +256,7 @@ static_assert(sizeof(struct fill_image_args) <=
 static cl_int fill_image_run(struct loom_command *cmd) {
   const struct fill_image_args *a = cmd->payload;
   const size_t row_bytes = a->width * a->pixel_size;
-  /* the first row: one pixel, then doubling */
-  memcpy(a->base, a->pixel, a->pixel_size);
-  for (size_t done = a->pixel_size; done < row_bytes;) {
-    size_t n = done <= row_bytes - done ? done : row_bytes - done;
-    memcpy(a->base + done, a->base, n);
-    done += n;
-  }
+  loom_fill_bytes((unsigned char *)a->base, a->pixel, a->pixel_size, row_bytes);
   /* every other row is a copy of it (rows never overlap) */
   for (size_t z = 0; z < a->slices; z++)
     for (size_t y = 0; y < a->rows; y++)

@@ -82,30 +82,34 @@ struct fill_args {
 static_assert(sizeof(struct fill_args) <= sizeof(((struct loom_command *)0)->inline_payload),
               "fill arguments fit inline");
 
-static cl_int fill_run(struct loom_command *cmd) {
-  const struct fill_args *a = cmd->payload;
-  if (a->size == 0)
-    return CL_COMPLETE;
-  if (a->pattern_size == 1) {
-    memset(a->dst, a->pattern[0], a->size);
-    return CL_COMPLETE;
+void loom_fill_bytes(unsigned char *dst, const void *pattern, size_t pattern_size, size_t size) {
+  if (size == 0)
+    return;
+  if (pattern_size == 1) {
+    memset(dst, *(const unsigned char *)pattern, size);
+    return;
   }
   /* Lay down one pattern, then double the filled prefix until a chunk of a
    * cache-friendly size exists; then repeat that chunk. */
   const size_t chunk_max = 64 * 1024;
-  memcpy(a->dst, a->pattern, a->pattern_size);
-  size_t done = a->pattern_size;
-  while (done < a->size && done < chunk_max) {
-    size_t n = done <= a->size - done ? done : a->size - done;
-    memcpy(a->dst + done, a->dst, n);
+  memcpy(dst, pattern, pattern_size);
+  size_t done = pattern_size;
+  while (done < size && done < chunk_max) {
+    size_t n = done <= size - done ? done : size - done;
+    memcpy(dst + done, dst, n);
     done += n;
   }
   const size_t chunk = done; /* a multiple of the pattern size */
-  while (done < a->size) {
-    size_t n = chunk <= a->size - done ? chunk : a->size - done;
-    memcpy(a->dst + done, a->dst, n);
+  while (done < size) {
+    size_t n = chunk <= size - done ? chunk : size - done;
+    memcpy(dst + done, dst, n);
     done += n;
   }
+}
+
+static cl_int fill_run(struct loom_command *cmd) {
+  const struct fill_args *a = cmd->payload;
+  loom_fill_bytes((unsigned char *)a->dst, a->pattern, a->pattern_size, a->size);
   return CL_COMPLETE;
 }
 

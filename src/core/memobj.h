@@ -100,6 +100,11 @@ cl_int loom_enqueue_copy(cl_command_queue q, cl_command_type type,
                          const cl_event *wait, cl_event *event_out,
                          bool blocking) LOOM_HIDDEN;
 
+/* Fills size bytes at dst with copies of pattern (pattern_size must divide
+ * size); the fill commands of buffers and images do it this way. */
+void loom_fill_bytes(unsigned char *dst, const void *pattern, size_t pattern_size,
+                     size_t size) LOOM_HIDDEN;
+
 /* Enqueues a fill of [offset, offset + size) of mem with pattern
  * (pattern_size <= 128, a divisor of offset and size). */
 cl_int loom_enqueue_fill(cl_command_queue q, cl_mem mem, const void *pattern,
