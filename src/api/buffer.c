@@ -3,6 +3,7 @@
  * kind of memory object). */
 #include "checks.h"
 #include "memobj.h"
+#include "svm.h"
 #include <string.h>
 
 static bool is_buffer(cl_mem m) {
@@ -48,6 +49,14 @@ static cl_mem create_buffer(const char *fn, cl_context context,
   bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
   if ((err = loom_check_host_ptr(fn, wants_ptr, host_ptr)) != CL_SUCCESS)
     return loom_null_with(errcode_ret, err);
+  /* CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR is set, host_ptr is an
+   * SVM pointer and size is larger than the SVM allocation (from host_ptr
+   * on: the buffer would reach memory LoomCL gave to something else) */
+  struct loom_svm_block svm;
+  if ((flags & CL_MEM_USE_HOST_PTR) && loom_svm_find(context, host_ptr, &svm) &&
+      size > svm.size - (size_t)((char *)host_ptr - svm.base))
+    return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_BUFFER_SIZE,
+                             "size is larger than the SVM allocation host_ptr points into");
 
   cl_mem mem = loom_mem_create(context, CL_MEM_OBJECT_BUFFER, flags, size,
                                host_ptr, properties, num_props, &err);
@@ -172,7 +181,10 @@ cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
   case CL_MEM_OFFSET:
     LOOM_INFO_SCALAR(size_t, memobj->parent ? memobj->origin : 0);
   case CL_MEM_USES_SVM_POINTER:
-    LOOM_INFO_SCALAR(cl_bool, CL_FALSE);
+    /* a buffer or image whose CL_MEM_USE_HOST_PTR storage lies in an SVM
+     * allocation (sub-buffers of such a buffer too) */
+    LOOM_INFO_SCALAR(cl_bool, (memobj->flags & CL_MEM_USE_HOST_PTR) &&
+                                  loom_svm_find(memobj->context, memobj->host_ptr, NULL));
   case CL_MEM_PROPERTIES:
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      memobj->props, memobj->num_props * sizeof *memobj->props);

@@ -119,10 +119,6 @@ cl_int clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer,
                            false);
 }
 
-static bool valid_pattern_size(size_t n) {
-  return n >= 1 && n <= 128 && (n & (n - 1)) == 0;
-}
-
 cl_int clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer,
                            const void *pattern, size_t pattern_size,
                            size_t offset, size_t size,
@@ -142,7 +138,7 @@ cl_int clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer,
     return LOOM_FAIL(CL_INVALID_VALUE, "offset + size is out of bounds of buffer");
   if (!pattern)
     return LOOM_FAIL(CL_INVALID_VALUE, "pattern is NULL");
-  if (!valid_pattern_size(pattern_size))
+  if (!loom_valid_pattern_size(pattern_size))
     return LOOM_FAIL(CL_INVALID_VALUE, "pattern_size is not a power of two from 1 to 128");
   if (offset % pattern_size)
     return LOOM_FAIL(CL_INVALID_VALUE, "offset is not a multiple of pattern_size");

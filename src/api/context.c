@@ -1,6 +1,7 @@
 /* Contexts: a set of devices of the LoomCL platform plus their properties. */
 #include "checks.h"
 #include "platform.h"
+#include "svm.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,8 @@ static void context_destroy(struct loom_object *o) {
     ((context_destructor_fn)n->fn)(ctx, n->user_data);
     free(n);
   }
+  loom_svm_table_free(ctx); /* allocations the application did not free */
+  pthread_cond_destroy(&ctx->idle_cond);
   pthread_mutex_destroy(&ctx->lock);
   free(ctx->devices);
   free(ctx->props);
@@ -94,6 +97,8 @@ static cl_context context_new(const cl_context_properties *props, size_t num_pro
   ctx->notify = notify;
   ctx->notify_data = notify_data;
   pthread_mutex_init(&ctx->lock, NULL);
+  pthread_cond_init(&ctx->idle_cond, NULL);
+  loom_svm_table_init(&ctx->svm);
   ctx->destructors = NULL;
   LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return ctx;

@@ -259,7 +259,23 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
     LOOM_INFO_SCALAR(size_t, 16 * LOOM_MAX_GLOBAL_VARIABLE_SIZE);
   case CL_DEVICE_SVM_CAPABILITIES:
-    LOOM_INFO_SCALAR(cl_device_svm_capabilities, 0);
+    /* kernels compute in host memory: every kind of sharing is native
+     * (core/svm.h) */
+    LOOM_INFO_SCALAR(cl_device_svm_capabilities,
+                     CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+                         CL_DEVICE_SVM_FINE_GRAIN_SYSTEM | CL_DEVICE_SVM_ATOMICS);
+  /* cl_intel_unified_shared_memory: every kind is host memory that the
+   * host and kernels access at once, atomically too */
+  case CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL:
+  case CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL:
+  case CL_DEVICE_SINGLE_DEVICE_SHARED_MEM_CAPABILITIES_INTEL:
+  case CL_DEVICE_CROSS_DEVICE_SHARED_MEM_CAPABILITIES_INTEL:
+  case CL_DEVICE_SHARED_SYSTEM_MEM_CAPABILITIES_INTEL:
+    LOOM_INFO_SCALAR(cl_device_unified_shared_memory_capabilities_intel,
+                     CL_UNIFIED_SHARED_MEMORY_ACCESS_INTEL |
+                         CL_UNIFIED_SHARED_MEMORY_ATOMIC_ACCESS_INTEL |
+                         CL_UNIFIED_SHARED_MEMORY_CONCURRENT_ACCESS_INTEL |
+                         CL_UNIFIED_SHARED_MEMORY_CONCURRENT_ATOMIC_ACCESS_INTEL);
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:

@@ -140,11 +140,34 @@ static cl_int loomclSetConfig(const char *name, const char *value) {
   return loom_cfg_set(name, value) == 0 ? CL_SUCCESS : CL_INVALID_VALUE;
 }
 
+/* The extension entry points an application looks up by name. */
+static const struct {
+  const char *name;
+  void *fn;
+} extension_functions[] = {
+    {"clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR},
+    {"loomclSetConfig", (void *)loomclSetConfig},
+    /* cl_intel_unified_shared_memory */
+    {"clHostMemAllocINTEL", (void *)clHostMemAllocINTEL},
+    {"clDeviceMemAllocINTEL", (void *)clDeviceMemAllocINTEL},
+    {"clSharedMemAllocINTEL", (void *)clSharedMemAllocINTEL},
+    {"clMemFreeINTEL", (void *)clMemFreeINTEL},
+    {"clMemBlockingFreeINTEL", (void *)clMemBlockingFreeINTEL},
+    {"clGetMemAllocInfoINTEL", (void *)clGetMemAllocInfoINTEL},
+    {"clSetKernelArgMemPointerINTEL", (void *)clSetKernelArgMemPointerINTEL},
+    {"clEnqueueMemFillINTEL", (void *)clEnqueueMemFillINTEL},
+    {"clEnqueueMemsetINTEL", (void *)clEnqueueMemsetINTEL},
+    {"clEnqueueMemcpyINTEL", (void *)clEnqueueMemcpyINTEL},
+    {"clEnqueueMigrateMemINTEL", (void *)clEnqueueMigrateMemINTEL},
+    {"clEnqueueMemAdviseINTEL", (void *)clEnqueueMemAdviseINTEL},
+};
+
 void *clGetExtensionFunctionAddress(const char *func_name) {
-  if (func_name && strcmp(func_name, "clIcdGetPlatformIDsKHR") == 0)
-    return (void *)clIcdGetPlatformIDsKHR;
-  if (func_name && strcmp(func_name, "loomclSetConfig") == 0)
-    return (void *)loomclSetConfig;
+  if (!func_name)
+    return NULL;
+  for (size_t i = 0; i < sizeof extension_functions / sizeof *extension_functions; i++)
+    if (strcmp(func_name, extension_functions[i].name) == 0)
+      return extension_functions[i].fn;
   return NULL;
 }
 

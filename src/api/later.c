@@ -1,6 +1,6 @@
-/* Entry points of features no LoomCL device supports yet: pipes, shared
- * virtual memory, intermediate-language programs, device-side queues and
- * sub-groups (images are in image.c and image_enqueue.c). Each checks its
+/* Entry points of features no LoomCL device supports yet: pipes,
+ * intermediate-language programs, device-side queues and sub-groups
+ * (images are in image.c and image_enqueue.c, SVM in svm.c). Each checks its
  * handles (and the arguments the spec checks independently of the feature)
  * and then returns the error the spec names for devices without the
  * feature, normally CL_INVALID_OPERATION. */
@@ -8,15 +8,6 @@
 
 /* Each helper below checks on behalf of the entry point fn, which its log
  * lines name. */
-
-/* CL_INVALID_COMMAND_QUEUE, then CL_INVALID_EVENT_WAIT_LIST/CONTEXT. */
-static cl_int check_queue(const char *fn, cl_command_queue q, cl_uint num_wait,
-                          const cl_event *wait) {
-  if (!loom_object_is(q, LOOM_QUEUE))
-    return LOOM_FAIL_IN(fn, CL_INVALID_COMMAND_QUEUE,
-                        "command_queue is not a valid command-queue");
-  return loom_check_wait_list_in(fn, q->context, num_wait, wait);
-}
 
 /* clCreatePipe, clCreateProgramWithIL: CL_INVALID_CONTEXT,
  * else the missing feature */
@@ -45,107 +36,6 @@ cl_int clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name,
   (void)pipe, (void)param_name, (void)param_value_size, (void)param_value;
   (void)param_value_size_ret;
   return LOOM_FAIL(CL_INVALID_MEM_OBJECT, "pipe is not a valid pipe object (no pipe exists)");
-}
-
-/* ---------- shared virtual memory ---------- */
-
-void *clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size,
-                 cl_uint alignment) {
-  (void)context, (void)flags, (void)size, (void)alignment;
-  return NULL; /* the spec's answer for every failure, including no SVM */
-}
-
-void clSVMFree(cl_context context, void *svm_pointer) {
-  (void)context, (void)svm_pointer; /* nothing was ever allocated */
-}
-
-static cl_int svm_enqueue(const char *fn, cl_command_queue q, cl_uint num_wait,
-                          const cl_event *wait) {
-  cl_int err = check_queue(fn, q, num_wait, wait);
-  if (err != CL_SUCCESS)
-    return err;
-  return LOOM_FAIL_IN(fn, CL_INVALID_OPERATION, "the queue's device does not support SVM");
-}
-
-cl_int clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers,
-                        void *svm_pointers[],
-                        void(CL_CALLBACK *pfn_free_func)(cl_command_queue, cl_uint,
-                                                         void *[], void *),
-                        void *user_data, cl_uint num_events_in_wait_list,
-                        const cl_event *event_wait_list, cl_event *event) {
-  (void)num_svm_pointers, (void)svm_pointers, (void)pfn_free_func;
-  (void)user_data, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool blocking_copy,
-                          void *dst_ptr, const void *src_ptr, size_t size,
-                          cl_uint num_events_in_wait_list,
-                          const cl_event *event_wait_list, cl_event *event) {
-  (void)blocking_copy, (void)dst_ptr, (void)src_ptr, (void)size, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr,
-                           const void *pattern, size_t pattern_size, size_t size,
-                           cl_uint num_events_in_wait_list,
-                           const cl_event *event_wait_list, cl_event *event) {
-  (void)svm_ptr, (void)pattern, (void)pattern_size, (void)size, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map,
-                       cl_map_flags flags, void *svm_ptr, size_t size,
-                       cl_uint num_events_in_wait_list,
-                       const cl_event *event_wait_list, cl_event *event) {
-  (void)blocking_map, (void)flags, (void)svm_ptr, (void)size, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueSVMUnmap(cl_command_queue command_queue, void *svm_ptr,
-                         cl_uint num_events_in_wait_list,
-                         const cl_event *event_wait_list, cl_event *event) {
-  (void)svm_ptr, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clEnqueueSVMMigrateMem(cl_command_queue command_queue,
-                              cl_uint num_svm_pointers, const void **svm_pointers,
-                              const size_t *sizes, cl_mem_migration_flags flags,
-                              cl_uint num_events_in_wait_list,
-                              const cl_event *event_wait_list, cl_event *event) {
-  (void)num_svm_pointers, (void)svm_pointers, (void)sizes, (void)flags, (void)event;
-  return svm_enqueue(__func__, command_queue, num_events_in_wait_list, event_wait_list);
-}
-
-cl_int clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
-                                const void *arg_value) {
-  (void)arg_index, (void)arg_value;
-  if (!loom_object_is(kernel, LOOM_KERNEL))
-    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
-  return LOOM_FAIL(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
-}
-
-cl_int clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
-                           size_t param_value_size, const void *param_value) {
-  if (!loom_object_is(kernel, LOOM_KERNEL))
-    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
-  if (!param_value && param_value_size > 0)
-    return LOOM_FAIL(CL_INVALID_VALUE, "param_value is NULL and param_value_size > 0");
-  switch (param_name) {
-  case CL_KERNEL_EXEC_INFO_SVM_PTRS:
-    return LOOM_FAIL(CL_INVALID_OPERATION, "no device of the kernel's context supports SVM");
-  case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
-    if (param_value_size != sizeof(cl_bool) || !param_value)
-      return LOOM_FAIL(CL_INVALID_VALUE, "param_value is not one cl_bool");
-    /* turning fine-grain system SVM off is what already happens */
-    if (*(const cl_bool *)param_value)
-      return LOOM_FAIL(CL_INVALID_OPERATION,
-                       "no device of the kernel's context supports fine-grain system SVM");
-    return CL_SUCCESS;
-  default:
-    return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a kernel execution property");
-  }
 }
 
 /* ---------- programs ---------- */

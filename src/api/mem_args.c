@@ -125,3 +125,5 @@ bool loom_rects_overlap(size_t a, size_t a_row, size_t a_slice, size_t b,
       return false;
   }
 }
+
+bool loom_valid_pattern_size(size_t n) { return n >= 1 && n <= 128 && (n & (n - 1)) == 0; }

@@ -29,6 +29,31 @@ cl_int loom_check_host_access(const char *fn, cl_mem m, bool reading) LOOM_HIDDE
 /* true when [offset, offset + size) lies inside an object of total bytes */
 bool loom_range_inside(size_t total, size_t offset, size_t size) LOOM_HIDDEN;
 
+/* true when n is a fill pattern size the fills accept: 1, 2, 4, ... 128 */
+bool loom_valid_pattern_size(size_t n) LOOM_HIDDEN;
+
+/* ---------- commands on pointers (SVM and USM; svm.c) ---------- */
+
+/* CL_INVALID_COMMAND_QUEUE unless q is a valid host queue, then the wait
+ * list's CL_INVALID_EVENT_WAIT_LIST / CL_INVALID_CONTEXT. */
+cl_int loom_check_pointer_queue(const char *fn, cl_command_queue q, cl_uint num_wait,
+                                const cl_event *wait) LOOM_HIDDEN;
+/* CL_INVALID_VALUE if [p, p + size) starts inside an SVM or USM allocation
+ * of ctx and runs past its end (arg names p in the log). */
+cl_int loom_check_inside_allocation(const char *fn, cl_context ctx, const void *p, size_t size,
+                                    const char *arg) LOOM_HIDDEN;
+/* clEnqueueSVMMemcpy and clEnqueueMemcpyINTEL, every check included, as a
+ * command of type; logged as fn. */
+cl_int loom_enqueue_pointer_copy(const char *fn, cl_command_type type, cl_command_queue q,
+                                 cl_bool blocking, void *dst_ptr, const void *src_ptr,
+                                 size_t size, cl_uint num_wait, const cl_event *wait,
+                                 cl_event *event) LOOM_HIDDEN;
+/* clEnqueueSVMMemFill and clEnqueueMemFillINTEL, every check included. */
+cl_int loom_enqueue_pointer_fill(const char *fn, cl_command_type type, cl_command_queue q,
+                                 void *dst_ptr, const void *pattern, size_t pattern_size,
+                                 size_t size, cl_uint num_wait, const cl_event *wait,
+                                 cl_event *event) LOOM_HIDDEN;
+
 /* ---------- rectangles (clEnqueue*BufferRect) ---------- */
 
 /* Applies the defaults for zero pitches and validates them against region

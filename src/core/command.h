@@ -93,6 +93,16 @@ cl_int loom_queue_finish(cl_command_queue q) LOOM_HIDDEN;
  * freed once its last command completed and its events are released. */
 void loom_queue_forget_commands(cl_command_queue q) LOOM_HIDDEN;
 
+/* ---------- a context's commands in flight ---------- */
+
+/* Counts a submitted command of ctx complete (called once per command). */
+void loom_context_command_done(cl_context ctx) LOOM_HIDDEN;
+/* Blocks until every command submitted on a queue of ctx before the call
+ * has completed (clMemBlockingFreeINTEL: a kernel may reach any allocation
+ * through pointers it finds in memory, so every command counts). Must not
+ * be called from a command or a callback. */
+void loom_context_wait_idle(cl_context ctx) LOOM_HIDDEN;
+
 /* ---------- graph internals (core/event.c, used by core/queue.c) ---------- */
 
 /* Makes ev wait for dep using edge (memory owned by ev). With

@@ -302,8 +302,10 @@ void loom_event_complete(cl_event ev, cl_int status) {
   assert(first || !is_command);
   if (!first)
     return;
-  if (is_command)
+  if (is_command) {
+    loom_context_command_done(ev->context);
     LOOM_RELEASE(ev); /* the reference a submitted command holds on itself */
+  }
   drain();
 }
 

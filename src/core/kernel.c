@@ -13,6 +13,7 @@ static void kernel_destroy(struct loom_object *o) {
   LOOM_RELEASE(k->program);
   free(k->args);
   free(k->arg_mem);
+  free(k->arg_is_address);
   free(k->local_size);
   free(k->arg_set);
   pthread_mutex_destroy(&k->lock);
@@ -28,9 +29,11 @@ cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kern
   k->arg_mem = calloc(meta->num_args + 1, sizeof *k->arg_mem);
   k->local_size = calloc(meta->num_args + 1, sizeof *k->local_size);
   k->arg_set = calloc(meta->num_args + 1, sizeof *k->arg_set);
-  if (!k->args || !k->arg_mem || !k->local_size || !k->arg_set) {
+  k->arg_is_address = calloc(meta->num_args + 1, sizeof *k->arg_is_address);
+  if (!k->args || !k->arg_mem || !k->local_size || !k->arg_set || !k->arg_is_address) {
     free(k->args);
     free(k->arg_mem);
+    free(k->arg_is_address);
     free(k->local_size);
     free(k->arg_set);
     free(k);
@@ -82,6 +85,8 @@ cl_kernel loom_kernel_clone(cl_kernel src) {
   memcpy(k->arg_mem, src->arg_mem, src->meta->num_args * sizeof *k->arg_mem);
   memcpy(k->local_size, src->local_size, src->meta->num_args * sizeof *k->local_size);
   memcpy(k->arg_set, src->arg_set, src->meta->num_args * sizeof *k->arg_set);
+  memcpy(k->arg_is_address, src->arg_is_address,
+         src->meta->num_args * sizeof *k->arg_is_address);
   pthread_mutex_unlock(&src->lock);
   return k;
 }
@@ -96,6 +101,9 @@ cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *
   pthread_mutex_lock(&k->lock);
   switch (a->kind) {
   case LOOM_ARG_BUFFER:
+    k->arg_is_address[index] = false;
+    k->arg_mem[index] = value ? *(const cl_mem *)value : NULL;
+    break;
   case LOOM_ARG_IMAGE: /* the launch passes the image's descriptor (loom_image.h) */
     k->arg_mem[index] = value ? *(const cl_mem *)value : NULL;
     break;
@@ -113,6 +121,19 @@ cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *
     memcpy(k->args + a->offset, value, size);
     break;
   }
+  k->arg_set[index] = true;
+  pthread_mutex_unlock(&k->lock);
+  return CL_SUCCESS;
+}
+
+cl_int loom_kernel_set_arg_pointer(cl_kernel k, cl_uint index, const void *ptr) {
+  assert(index < k->meta->num_args && k->meta->args[index].kind == LOOM_ARG_BUFFER);
+  const struct loom_arg_meta *a = &k->meta->args[index];
+  assert(a->offset + sizeof ptr <= k->meta->arg_buffer_size + 16);
+  pthread_mutex_lock(&k->lock);
+  memcpy(k->args + a->offset, &ptr, sizeof ptr);
+  k->arg_mem[index] = NULL;
+  k->arg_is_address[index] = true;
   k->arg_set[index] = true;
   pthread_mutex_unlock(&k->lock);
   return CL_SUCCESS;
@@ -203,7 +224,9 @@ struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   nd->launch.local_mem_bytes = local_bytes;
   for (uint32_t i = 0; i < m->num_args; i++) {
     const struct loom_arg_meta *a = &m->args[i];
-    if (a->kind == LOOM_ARG_BUFFER) {
+    if (a->kind == LOOM_ARG_BUFFER && k->arg_is_address[i]) {
+      continue; /* the snapshot already holds the address */
+    } else if (a->kind == LOOM_ARG_BUFFER) {
       cl_mem mem = k->arg_mem[i];
       void *ptr = mem ? mem->data : NULL;
       memcpy(nd->launch.args + a->offset, &ptr, sizeof ptr);

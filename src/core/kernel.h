@@ -7,6 +7,9 @@ cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kern
 cl_kernel loom_kernel_clone(cl_kernel src) LOOM_HIDDEN;
 /* stores a validated argument */
 cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value) LOOM_HIDDEN;
+/* stores an address (SVM or USM pointer, may be NULL) for a __global or
+ * __constant pointer argument */
+cl_int loom_kernel_set_arg_pointer(cl_kernel k, cl_uint index, const void *ptr) LOOM_HIDDEN;
 bool loom_kernel_args_complete(cl_kernel k) LOOM_HIDDEN;
 /* __local memory one work-group needs with the current arguments */
 uint64_t loom_kernel_local_bytes(cl_kernel k) LOOM_HIDDEN;

@@ -106,6 +106,14 @@ struct loom_callback_node {
   void *user_data;
 };
 
+/* SVM and USM allocations of a context, sorted by address (core/svm.h) */
+struct loom_svm_block;
+struct loom_svm_table {
+  pthread_mutex_t lock;
+  struct loom_svm_block *blocks;
+  size_t count, cap;
+};
+
 struct _cl_context {
   struct loom_object obj;
   cl_uint num_devices;
@@ -116,6 +124,13 @@ struct _cl_context {
   void *notify_data;
   pthread_mutex_t lock;
   struct loom_callback_node *destructors; /* clSetContextDestructorCallback */
+  struct loom_svm_table svm;
+  /* commands submitted on the context's queues and not yet complete; a
+   * thread in loom_context_wait_idle counts itself in idle_waiters and
+   * sleeps on idle_cond (under lock) until this reaches 0 */
+  atomic_uint commands_in_flight;
+  atomic_uint idle_waiters;
+  pthread_cond_t idle_cond;
 };
 
 /* ---------- memory objects ---------- */

@@ -1,5 +1,5 @@
 /* The commands that move bytes between memory objects and host memory (read,
- * write, copy, in 1D and as rectangles), fill buffers, or only order and hold
+ * write, copy, in 1D and as rectangles), fill buffers and SVM, or only order and hold
  * references (map, unmap, migrate: storage is host memory, so nothing moves).
  * Their arguments live in the command's inline payload. */
 #include "command.h"
@@ -120,24 +120,34 @@ static void fill_cleanup(struct loom_command *cmd) {
   a->mem = NULL;
 }
 
-cl_int loom_enqueue_fill(cl_command_queue q, cl_mem mem, const void *pattern,
-                         size_t pattern_size, size_t offset, size_t size,
-                         cl_uint num_wait, const cl_event *wait,
-                         cl_event *event_out) {
-  cl_event ev = loom_command_new(q, CL_COMMAND_FILL_BUFFER);
+cl_int loom_enqueue_fill_ptr(cl_command_queue q, cl_command_type type, cl_mem mem,
+                             void *dst, const void *pattern, size_t pattern_size,
+                             size_t size, cl_uint num_wait, const cl_event *wait,
+                             cl_event *event_out) {
+  assert(pattern_size > 0 && pattern_size <= sizeof(((struct fill_args *)0)->pattern));
+  cl_event ev = loom_command_new(q, type);
   if (!ev)
     return CL_OUT_OF_HOST_MEMORY;
   struct fill_args *a = (struct fill_args *)ev->cmd.inline_payload.bytes;
   memcpy(a->pattern, pattern, pattern_size);
   a->pattern_size = pattern_size;
   a->mem = mem;
-  a->dst = mem->data + offset;
+  a->dst = dst;
   a->size = size;
-  LOOM_RETAIN(mem);
+  if (mem)
+    LOOM_RETAIN(mem);
   ev->cmd.payload = a;
   ev->cmd.run = fill_run;
   ev->cmd.cleanup = fill_cleanup;
   return loom_command_submit(ev, num_wait, wait, event_out, false);
+}
+
+cl_int loom_enqueue_fill(cl_command_queue q, cl_mem mem, const void *pattern,
+                         size_t pattern_size, size_t offset, size_t size,
+                         cl_uint num_wait, const cl_event *wait,
+                         cl_event *event_out) {
+  return loom_enqueue_fill_ptr(q, CL_COMMAND_FILL_BUFFER, mem, mem->data + offset, pattern,
+                               pattern_size, size, num_wait, wait, event_out);
 }
 
 /* ---------- no-op commands holding references ---------- */

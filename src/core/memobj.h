@@ -105,6 +105,14 @@ cl_int loom_enqueue_copy(cl_command_queue q, cl_command_type type,
 void loom_fill_bytes(unsigned char *dst, const void *pattern, size_t pattern_size,
                      size_t size) LOOM_HIDDEN;
 
+/* Enqueues a command of `type` filling size bytes at dst with copies of
+ * pattern (pattern_size <= 128, a divisor of size); mem (may be NULL: SVM
+ * and USM fills) is held until it completes. */
+cl_int loom_enqueue_fill_ptr(cl_command_queue q, cl_command_type type, cl_mem mem,
+                             void *dst, const void *pattern, size_t pattern_size,
+                             size_t size, cl_uint num_wait, const cl_event *wait,
+                             cl_event *event_out) LOOM_HIDDEN;
+
 /* Enqueues a fill of [offset, offset + size) of mem with pattern
  * (pattern_size <= 128, a divisor of offset and size). */
 cl_int loom_enqueue_fill(cl_command_queue q, cl_mem mem, const void *pattern,

@@ -17,6 +17,7 @@ const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_depth_images"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_image2d_from_buffer"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_srgb_image_writes"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
 };
 
 static struct _cl_platform_id platform;

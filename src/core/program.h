@@ -68,6 +68,9 @@ struct _cl_kernel {
   loom_wg_fn fn;
   unsigned char *args; /* argument buffer as the work-group function reads it */
   cl_mem *arg_mem;     /* buffer arguments (translated at enqueue time) */
+  /* pointer arguments given as an address (SVM, USM): args holds it and
+   * arg_mem is NULL */
+  bool *arg_is_address;
   size_t *local_size;  /* __local argument sizes */
   bool *arg_set;
   pthread_mutex_t lock;

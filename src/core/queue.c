@@ -115,6 +115,7 @@ cl_int loom_command_submit(cl_event ev, cl_uint num_wait, const cl_event *wait,
   }
 
   LOOM_RETAIN(ev); /* the command keeps itself alive until it completes */
+  atomic_fetch_add(&q->context->commands_in_flight, 1);
   size_t k = 0;
   if (!out_of_order) {
     if (q->last)
@@ -188,4 +189,25 @@ cl_int loom_queue_finish(cl_command_queue q) {
     return CL_OUT_OF_HOST_MEMORY;
   cl_int err = loom_command_submit(marker, 0, NULL, NULL, true);
   return err == CL_OUT_OF_HOST_MEMORY ? err : CL_SUCCESS;
+}
+
+/* ---------- a context's commands in flight ---------- */
+
+/* seq_cst on both sides: either the last command sees the waiter's count,
+ * or the waiter sees commands_in_flight at 0 */
+void loom_context_command_done(cl_context ctx) {
+  if (atomic_fetch_sub(&ctx->commands_in_flight, 1) == 1 && atomic_load(&ctx->idle_waiters)) {
+    pthread_mutex_lock(&ctx->lock);
+    pthread_cond_broadcast(&ctx->idle_cond);
+    pthread_mutex_unlock(&ctx->lock);
+  }
+}
+
+void loom_context_wait_idle(cl_context ctx) {
+  atomic_fetch_add(&ctx->idle_waiters, 1);
+  pthread_mutex_lock(&ctx->lock);
+  while (atomic_load(&ctx->commands_in_flight) != 0)
+    pthread_cond_wait(&ctx->idle_cond, &ctx->lock);
+  pthread_mutex_unlock(&ctx->lock);
+  atomic_fetch_sub(&ctx->idle_waiters, 1);
 }

@@ -117,7 +117,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, U}, {CL_DEVICE_IL_VERSION, 0},
     {CL_DEVICE_MAX_NUM_SUB_GROUPS, U}, {CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, B},
     {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 14 * sizeof(cl_name_version)},
+    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 15 * sizeof(cl_name_version)},
     {CL_DEVICE_ILS_WITH_VERSION, 0}, {CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0},
     {CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, BF}, {CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, BF},
     {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, B},
@@ -265,7 +265,7 @@ static void test_identity(void) {
 static void test_versions_and_extensions(void) {
   const char *exts = string(CL_DEVICE_EXTENSIONS);
   CHECK(strcmp(exts, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes") == 0);
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory") == 0);
   /* every device extension appears in the versioned list and vice versa */
   cl_name_version nv[32];
   size_t size = 0;
@@ -414,7 +414,9 @@ static void test_memory(void) {
   CHECK(boolean(CL_DEVICE_ERROR_CORRECTION_SUPPORT) == CL_FALSE);
   CHECK(usize(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE) == 1024 * 1024);
   CHECK(usize(CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE) == 16 * 1024 * 1024);
-  CHECK(u64(CL_DEVICE_SVM_CAPABILITIES) == 0);
+  CHECK(u64(CL_DEVICE_SVM_CAPABILITIES) ==
+        (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+         CL_DEVICE_SVM_FINE_GRAIN_SYSTEM | CL_DEVICE_SVM_ATOMICS));
   CHECK(u32(CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT) == 0);
   CHECK(u32(CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT) == 0);
   CHECK(u32(CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT) == 0);

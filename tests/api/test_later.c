@@ -1,7 +1,9 @@
-/* Entry points of features no LoomCL device supports yet (pipes, SVM, IL
+/* Entry points of features no LoomCL device supports yet (pipes, IL
  * programs, built-in kernels, device queues, sub-groups): each validates its
  * handles and then reports the feature as unsupported with the error code
- * the spec names. Images and samplers are tested in test_image_api.c. */
+ * the spec names. Images are tested in test_image_create.c and
+ * test_image_commands.c, samplers in test_sampler_api.c, SVM in
+ * test_svm_api.c. */
 #include "harness.h"
 #include <stdbool.h>
 
@@ -24,52 +26,6 @@ static void test_pipes(void) {
   CHECK_ERR(clGetPipeInfo(buf, CL_PIPE_PACKET_SIZE, sizeof v, &v, NULL), CL_INVALID_MEM_OBJECT);
   CHECK_ERR(clGetPipeInfo((cl_mem)junk, CL_PIPE_MAX_PACKETS, sizeof v, &v, NULL),
             CL_INVALID_MEM_OBJECT);
-}
-
-/* ---------- shared virtual memory ---------- */
-
-static void test_svm(void) {
-  CHECK(clSVMAlloc(env.context, CL_MEM_READ_WRITE, 1024, 0) == NULL);
-  CHECK(clSVMAlloc((cl_context)junk, CL_MEM_READ_WRITE, 1024, 0) == NULL);
-  clSVMFree(env.context, NULL);
-  clSVMFree((cl_context)junk, NULL);
-
-  int a[4] = {0}, b[4] = {0}, pattern = 0;
-  void *ptrs[1] = {a};
-  const void *cptrs[1] = {a};
-  size_t sizes[1] = {sizeof a};
-  cl_command_queue queues[] = {env.queue, (cl_command_queue)junk, NULL};
-  const cl_int expect[] = {CL_INVALID_OPERATION, CL_INVALID_COMMAND_QUEUE, CL_INVALID_COMMAND_QUEUE};
-  for (int i = 0; i < 3; i++) {
-    cl_command_queue q = queues[i];
-    CHECK_ERR(clEnqueueSVMFree(q, 1, ptrs, NULL, NULL, 0, NULL, NULL), expect[i]);
-    CHECK_ERR(clEnqueueSVMMemcpy(q, CL_TRUE, a, b, sizeof a, 0, NULL, NULL), expect[i]);
-    CHECK_ERR(clEnqueueSVMMemFill(q, a, &pattern, sizeof pattern, sizeof a, 0, NULL, NULL), expect[i]);
-    CHECK_ERR(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, a, sizeof a, 0, NULL, NULL), expect[i]);
-    CHECK_ERR(clEnqueueSVMUnmap(q, a, 0, NULL, NULL), expect[i]);
-    CHECK_ERR(clEnqueueSVMMigrateMem(q, 1, cptrs, sizes, 0, 0, NULL, NULL), expect[i]);
-  }
-  CHECK_ERR(clEnqueueSVMMemcpy(env.queue, CL_TRUE, a, b, sizeof a, 1, NULL, NULL),
-            CL_INVALID_EVENT_WAIT_LIST);
-  CHECK_ERR(clEnqueueSVMUnmap(env.queue, a, 1, (cl_event *)&junk, NULL), CL_INVALID_EVENT_WAIT_LIST);
-
-  CHECK_ERR(clSetKernelArgSVMPointer(kernel, 0, a), CL_INVALID_OPERATION);
-  CHECK_ERR(clSetKernelArgSVMPointer((cl_kernel)junk, 0, a), CL_INVALID_KERNEL);
-  CHECK_ERR(clSetKernelArgSVMPointer(NULL, 0, a), CL_INVALID_KERNEL);
-
-  cl_bool off = CL_FALSE, on = CL_TRUE;
-  CHECK_ERR(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs),
-            CL_INVALID_OPERATION);
-  CHECK_ERR(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof on, &on),
-            CL_INVALID_OPERATION);
-  CHECK_OK(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof off, &off));
-  CHECK_ERR(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 1, &off),
-            CL_INVALID_VALUE);
-  CHECK_ERR(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, NULL),
-            CL_INVALID_VALUE);
-  CHECK_ERR(clSetKernelExecInfo(kernel, 0x7777, sizeof off, &off), CL_INVALID_VALUE);
-  CHECK_ERR(clSetKernelExecInfo((cl_kernel)junk, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs),
-            CL_INVALID_KERNEL);
 }
 
 /* ---------- programs, device queues, sub-groups ---------- */
@@ -145,7 +101,6 @@ int main(void) {
                              &program);
 
   test_pipes();
-  test_svm();
   test_programs();
   test_device_queues_and_sub_groups();
 
