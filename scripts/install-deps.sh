@@ -3,7 +3,7 @@
 # Idempotent: packages already present are not touched.
 set -euo pipefail
 packages=(build-essential cmake clang-19 llvm-19-dev llvm-19-tools opencl-headers
-          ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo)
+          ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo llvm-spirv-15 spirv-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

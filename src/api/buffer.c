@@ -29,7 +29,8 @@ static cl_mem create_buffer(const char *fn, cl_context context,
                              "context is not a valid context");
   /* CL_INVALID_PROPERTY if a property name in properties is not supported */
   size_t num_props;
-  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "buffers");
+  bool device_address;
+  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "buffers", &device_address);
   /* CL_INVALID_VALUE if values specified in flags are not valid */
   if (err == CL_SUCCESS)
     err = loom_check_mem_flags(fn, flags);
@@ -62,6 +63,7 @@ static cl_mem create_buffer(const char *fn, cl_context context,
                                host_ptr, properties, num_props, &err);
   if (!mem)
     return loom_null_with(errcode_ret, LOOM_FAIL_IN(fn, err, "allocating the buffer failed"));
+  mem->device_address = device_address;
   LOOM_SET_ERR(errcode_ret, CL_SUCCESS);
   return mem;
 }
@@ -185,6 +187,15 @@ cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
      * allocation (sub-buffers of such a buffer too) */
     LOOM_INFO_SCALAR(cl_bool, (memobj->flags & CL_MEM_USE_HOST_PTR) &&
                                   loom_svm_find(memobj->context, memobj->host_ptr, NULL));
+  case CL_MEM_DEVICE_ADDRESS_EXT: {
+    /* cl_ext_buffer_device_address: the address kernels see, for buffers
+     * created with CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT and their
+     * sub-buffers; storage never moves, so it is the storage's address */
+    if (!loom_mem_root(memobj)->device_address || memobj->type != CL_MEM_OBJECT_BUFFER)
+      return LOOM_FAIL(CL_INVALID_OPERATION,
+                       "memobj was not created with CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT");
+    LOOM_INFO_SCALAR(cl_mem_device_address_ext, (uintptr_t)memobj->data);
+  }
   case CL_MEM_PROPERTIES:
     return loom_info(param_value_size, param_value, param_value_size_ret,
                      memobj->props, memobj->num_props * sizeof *memobj->props);

@@ -124,16 +124,34 @@ cl_int loom_check_mem_flags(const char *fn, cl_mem_flags flags) {
 }
 
 cl_int loom_check_mem_properties(const char *fn, const cl_mem_properties *props, size_t *num,
-                                 const char *kinds) {
+                                 const char *kinds, bool *device_address) {
   *num = 0;
+  if (device_address)
+    *device_address = false;
   if (!props)
     return CL_SUCCESS;
-  /* CL_INVALID_PROPERTY if a property name in properties is not a supported
-   * property name */
-  if (props[0] != 0)
-    return LOOM_FAILF_IN(fn, CL_INVALID_PROPERTY,
-                         "properties names a property (%s have none in OpenCL 3.0)", kinds);
-  *num = 1;
+  size_t i = 0;
+  bool seen = false;
+  for (; props[i]; i += 2) {
+    /* CL_INVALID_PROPERTY if a property name in properties is not a
+     * supported property name, if the value specified for a supported
+     * property name is not valid, or if the same property name is
+     * specified more than once. Buffers take one:
+     * CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT (cl_ext_buffer_device_address). */
+    if (props[i] != CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT || !device_address)
+      return LOOM_FAILF_IN(fn, CL_INVALID_PROPERTY,
+                           "properties names property 0x%llx, which %s do not have",
+                           (unsigned long long)props[i], kinds);
+    if (seen)
+      return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                          "CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT appears twice");
+    if (props[i + 1] != CL_TRUE && props[i + 1] != CL_FALSE)
+      return LOOM_FAIL_IN(fn, CL_INVALID_PROPERTY,
+                          "CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT is neither CL_TRUE nor CL_FALSE");
+    seen = true;
+    *device_address = props[i + 1] == CL_TRUE;
+  }
+  *num = i + 1;
   return CL_SUCCESS;
 }
 

@@ -49,11 +49,13 @@ bool loom_context_supports_images(cl_context ctx) LOOM_HIDDEN;
 /* CL_INVALID_VALUE unless flags passes loom_mem_check_flags (memobj.h) */
 cl_int loom_check_mem_flags(const char *fn, cl_mem_flags flags) LOOM_HIDDEN;
 
-/* Counts a 0-terminated property list into *num (0 for NULL); kinds
- * ("buffers", "images") define no property in OpenCL 3.0, so any key is
- * CL_INVALID_PROPERTY. */
+/* Counts a 0-terminated property list into *num (0 for NULL). kinds
+ * ("buffers", "images") names the objects in the log. device_address is
+ * NULL for objects that take no property (images): any key is then
+ * CL_INVALID_PROPERTY; buffers take CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT
+ * (cl_ext_buffer_device_address), whose value goes to *device_address. */
 cl_int loom_check_mem_properties(const char *fn, const cl_mem_properties *props, size_t *num,
-                                 const char *kinds) LOOM_HIDDEN;
+                                 const char *kinds, bool *device_address) LOOM_HIDDEN;
 
 /* The flags of a memory object created from another (a sub-buffer of a
  * buffer, an image from a buffer or an image) against the flags of that

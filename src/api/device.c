@@ -127,9 +127,17 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     LOOM_INFO_STRING(LOOM_EXTENSIONS);
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
     INFO_ARRAY(loom_extensions_with_version);
+  /* SPIR-V through the SPIRV-LLVM translator (src/compiler/frontend/spirv.c) */
   case CL_DEVICE_IL_VERSION:
-    LOOM_INFO_STRING("");
-  case CL_DEVICE_ILS_WITH_VERSION:
+    LOOM_INFO_STRING("SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5");
+  case CL_DEVICE_ILS_WITH_VERSION: {
+    static const cl_name_version ils[] = {
+        {CL_MAKE_VERSION(1, 0, 0), "SPIR-V"}, {CL_MAKE_VERSION(1, 1, 0), "SPIR-V"},
+        {CL_MAKE_VERSION(1, 2, 0), "SPIR-V"}, {CL_MAKE_VERSION(1, 3, 0), "SPIR-V"},
+        {CL_MAKE_VERSION(1, 4, 0), "SPIR-V"}, {CL_MAKE_VERSION(1, 5, 0), "SPIR-V"},
+    };
+    return loom_info(param_value_size, param_value, param_value_size_ret, ils, sizeof ils);
+  }
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
     return loom_info(param_value_size, param_value, param_value_size_ret, NULL, 0);
   case CL_DEVICE_BUILT_IN_KERNELS:

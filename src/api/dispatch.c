@@ -147,6 +147,8 @@ static const struct {
 } extension_functions[] = {
     {"clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR},
     {"loomclSetConfig", (void *)loomclSetConfig},
+    {"clCreateProgramWithILKHR", (void *)clCreateProgramWithIL}, /* cl_khr_il_program */
+    {"clSetKernelArgDevicePointerEXT", (void *)clSetKernelArgDevicePointerEXT},
     /* cl_intel_unified_shared_memory */
     {"clHostMemAllocINTEL", (void *)clHostMemAllocINTEL},
     {"clDeviceMemAllocINTEL", (void *)clDeviceMemAllocINTEL},

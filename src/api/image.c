@@ -189,7 +189,7 @@ static cl_mem create_image(const char *fn, cl_context context,
   /* CL_INVALID_PROPERTY if a property name in properties is not a supported
    * property name */
   size_t num_props;
-  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "images");
+  cl_int err = loom_check_mem_properties(fn, properties, &num_props, "images", NULL);
   /* CL_INVALID_VALUE if values specified in flags are not valid */
   if (err == CL_SUCCESS)
     err = loom_check_mem_flags(fn, flags & ~(cl_mem_flags)CL_MEM_KERNEL_READ_AND_WRITE);

@@ -1,7 +1,9 @@
 /* Kernel arguments given as pointers rather than memory objects: SVM
  * pointers (clSetKernelArgSVMPointer, API 2.2 section 5.9.2), USM pointers
- * (clSetKernelArgMemPointerINTEL), and the execution information that
- * names the allocations a kernel reaches indirectly (clSetKernelExecInfo).
+ * (clSetKernelArgMemPointerINTEL), buffer device addresses
+ * (clSetKernelArgDevicePointerEXT, cl_ext_buffer_device_address), and the
+ * execution information that names the allocations a kernel reaches
+ * indirectly (clSetKernelExecInfo).
  *
  * A LoomCL kernel dereferences whatever address it is given, so the lists
  * of indirectly used allocations are validated and then need no action:
@@ -39,6 +41,12 @@ cl_int clSetKernelArgMemPointerINTEL(cl_kernel kernel, cl_uint arg_index,
   return set_pointer_arg(__func__, kernel, arg_index, arg_value);
 }
 
+/* A device address is the buffer's storage address (buffers never move). */
+cl_int clSetKernelArgDevicePointerEXT(cl_kernel kernel, cl_uint arg_index,
+                                      cl_mem_device_address_ext arg_value) {
+  return set_pointer_arg(__func__, kernel, arg_index, (const void *)(uintptr_t)arg_value);
+}
+
 /* CL_INVALID_VALUE unless param_value holds exactly one cl_bool. */
 static cl_int check_bool(const void *param_value, size_t param_value_size) {
   if (param_value_size != sizeof(cl_bool))
@@ -61,6 +69,7 @@ cl_int clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
   switch (param_name) {
   case CL_KERNEL_EXEC_INFO_SVM_PTRS:
   case CL_KERNEL_EXEC_INFO_USM_PTRS_INTEL:
+  case CL_KERNEL_EXEC_INFO_DEVICE_PTRS_EXT: /* 64-bit addresses, as pointers here */
     /* an array of pointers; an empty one (size 0, as the CTS passes it
      * with NULL) unsets the list */
     if (param_value_size == 0)

@@ -1,6 +1,6 @@
 /* Entry points of features no LoomCL device supports yet: pipes,
- * intermediate-language programs, device-side queues and sub-groups
- * (images are in image.c and image_enqueue.c, SVM in svm.c). Each checks its
+ * device-side queues and sub-groups (images are in image.c and
+ * image_enqueue.c, SVM in svm.c, SPIR-V programs in program_il.c). Each checks its
  * handles (and the arguments the spec checks independently of the feature)
  * and then returns the error the spec names for devices without the
  * feature, normally CL_INVALID_OPERATION. */
@@ -9,7 +9,7 @@
 /* Each helper below checks on behalf of the entry point fn, which its log
  * lines name. */
 
-/* clCreatePipe, clCreateProgramWithIL: CL_INVALID_CONTEXT,
+/* clCreatePipe: CL_INVALID_CONTEXT,
  * else the missing feature */
 static void *unsupported_create(const char *fn, cl_context context, const char *feature_rule,
                                 cl_int *errcode_ret) {
@@ -40,14 +40,6 @@ cl_int clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name,
 
 /* ---------- programs ---------- */
 
-cl_program clCreateProgramWithIL(cl_context context, const void *il,
-                                 size_t length, cl_int *errcode_ret) {
-  (void)il, (void)length;
-  return unsupported_create(__func__, context,
-                            "no device of context supports intermediate languages",
-                            errcode_ret);
-}
-
 static bool context_has_device(cl_context ctx, cl_device_id dev) {
   for (cl_uint i = 0; i < ctx->num_devices; i++)
     if (ctx->devices[i] == dev)
@@ -76,14 +68,6 @@ cl_program clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_dev
    * supported by any of the devices in device_list */
   return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE,
                         "kernel_names names a built-in kernel no device has (none has any)");
-}
-
-cl_int clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
-                                          size_t spec_size, const void *spec_value) {
-  (void)spec_id, (void)spec_size, (void)spec_value;
-  if (!loom_object_is(program, LOOM_PROGRAM))
-    return LOOM_FAIL(CL_INVALID_PROGRAM, "program is not a valid program object");
-  return LOOM_FAIL(CL_INVALID_OPERATION, "program was not created from an intermediate language");
 }
 
 cl_int clSetProgramReleaseCallback(cl_program program,

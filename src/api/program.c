@@ -190,12 +190,12 @@ cl_int clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_i
   /* CL_INVALID_PROGRAM if program was created with clCreateProgramWithBinary
    * and ... is not a program binary (no source and no binary: nothing to
    * build) */
-  if (!program->source && !program->from_binary)
-    return LOOM_FAIL(CL_INVALID_PROGRAM, "program has neither source nor binaries");
+  if (!program->source && !program->il && !program->from_binary)
+    return LOOM_FAIL(CL_INVALID_PROGRAM, "program has neither source, IL nor binaries");
   /* CL_INVALID_BINARY if program is created with clCreateProgramWithBinary
    * and devices listed in device_list do not have a valid program binary
    * loaded */
-  if (!program->source)
+  if (!program->source && !program->il)
     for (cl_uint i = 0; i < program->num_devices; i++)
       if (program->builds[i].bin.kind == LOOM_BINARY_NONE)
         return LOOM_FAIL(CL_INVALID_BINARY, "a device of program has no valid binary loaded");
@@ -255,8 +255,8 @@ cl_int clCompileProgram(cl_program program, cl_uint num_devices, const cl_device
   err = check_rebuild(__func__, program);
   if (err)
     return err;
-  if (!program->source)
-    return LOOM_FAIL(CL_INVALID_OPERATION, "program has no source to compile");
+  if (!program->source && !program->il)
+    return LOOM_FAIL(CL_INVALID_OPERATION, "program has no source or IL to compile");
   err = loom_program_compile(program, options, num_input_headers, input_headers,
                              header_include_names);
   if (pfn_notify)
@@ -391,8 +391,9 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
                      program->num_devices * sizeof(cl_device_id));
   case CL_PROGRAM_SOURCE:
     LOOM_INFO_STRING(program->source ? program->source : "");
-  case CL_PROGRAM_IL:
-    return loom_info(param_value_size, param_value, param_value_size_ret, NULL, 0);
+  case CL_PROGRAM_IL: /* the module as given; nothing for other programs */
+    return loom_info(param_value_size, param_value, param_value_size_ret, program->il,
+                     program->il ? program->il_size : 0);
   case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
   case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
     LOOM_INFO_SCALAR(cl_bool, CL_FALSE);

@@ -139,6 +139,49 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
                         const struct loom_target *target, struct loom_blob *bitcode,
                         char **log) LOOM_HIDDEN;
 
+/* ---- SPIR-V (frontend/spirv_module.c, frontend/spirv.c) ---- */
+
+/* A specialization constant the application may set */
+struct loom_spirv_spec_const {
+  uint32_t id;   /* its SpecId */
+  uint32_t size; /* bytes clSetProgramSpecializationConstant must pass (1 for booleans) */
+  bool is_bool;
+};
+struct loom_spirv_info {
+  uint32_t version;   /* the header's version word: 0x00010200 is SPIR-V 1.2 */
+  bool swapped;       /* the module is of the other endianness */
+  size_t num_kernels; /* Kernel entry points */
+  struct loom_spirv_spec_const *spec;
+  size_t num_spec;
+};
+/* Checks a module LoomCL is given (header, instruction lengths, the
+ * capabilities, addressing and memory models a device supports) and reads
+ * its specialization constants. 0, or -1 with a precise line in *log
+ * (appended; *log must be a string). */
+int loom_spirv_inspect(const void *il, size_t size, struct loom_spirv_info *out,
+                       char **log) LOOM_HIDDEN;
+void loom_spirv_info_free(struct loom_spirv_info *info) LOOM_HIDDEN;
+
+/* A value given to clSetProgramSpecializationConstant */
+struct loom_spec_value {
+  uint32_t id;
+  uint32_t size; /* 1, 2, 4 or 8 */
+  uint64_t bits; /* the value, zero-extended */
+  bool is_bool;
+};
+/* loom_spirv_inspect, and the module as the translator is to read it in
+ * *words (malloc'd, native byte order, SPIR-V 1.5 relabelled 1.4) with
+ * values written into its specialization constants. */
+int loom_spirv_prepare(const void *il, size_t size, const struct loom_spec_value *values,
+                       size_t num_values, uint32_t **words, size_t *num_words,
+                       struct loom_spirv_info *out, char **log) LOOM_HIDDEN;
+/* A SPIR-V module (checked by loom_spirv_inspect) and the specialization
+ * constants set for it -> bitcode, as loom_compile_source makes from OpenCL
+ * C: a compiled object for loom_link_program. Same return codes and log. */
+int loom_compile_spirv(const void *il, size_t size, const struct loom_spec_value *spec,
+                       size_t num_spec, const char *options, const struct loom_target *target,
+                       struct loom_blob *bitcode, char **log) LOOM_HIDDEN;
+
 /* Links bitcode modules (objects/libraries). With make_library the result is
  * a library (bitcode only); otherwise an executable: builtins linked, work-group
  * functions generated, optimised, native code emitted. 0 on success, -1 on link

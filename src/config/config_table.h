@@ -20,6 +20,8 @@ X(STREAMING_STORES, AUTO, -1, 0,
 X(GROUP_PREFETCH, FLAG, 1, 0,
   "`0` turns off prefetching the `const` buffer slices of the next work-groups in 1D launches of kernels with barriers")
 X(CLANG, TEXT, 0, 0, "the clang 19 binary used as the OpenCL C front end (default: the one LoomCL was built with)")
+X(SPIRV_TRANSLATOR, TEXT, 0, 0,
+  "the SPIRV-LLVM translator (`llvm-spirv-15`) that reads SPIR-V programs (default: the one found when LoomCL was built)")
 X(DUMP_IR, TEXT, 0, 0, "writes the kernel module before optimisation to this file")
 X(DUMP_IR_OPT, TEXT, 0, 0,
   "writes the kernel module after optimisation to this file (`clBuildProgram` then optimises before it returns)")

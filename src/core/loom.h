@@ -16,6 +16,7 @@
 #include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
 #include "config.h"
+#include "ext_buffer_device_address.h"
 #include "device.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -146,6 +147,7 @@ struct _cl_mem {
   void *host_ptr;  /* CL_MEM_USE_HOST_PTR pointer (or parent's + origin) */
   char *data;      /* the storage the device reads and writes */
   bool owns_data;  /* data was allocated by LoomCL */
+  bool device_address; /* CL_MEM_DEVICE_PRIVATE_ADDRESS_EXT was set (on the root) */
   cl_mem parent;   /* sub-buffer parent (internal reference), NULL otherwise */
   size_t origin;   /* sub-buffer offset in parent */
   cl_mem_properties *props; /* clCreate*WithProperties copy, NULL if none */

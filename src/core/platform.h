@@ -23,9 +23,10 @@ static inline cl_platform_id loom_platform_arg(cl_platform_id p) {
   "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "       \
   "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "                  \
   "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer "    \
-  "cl_khr_srgb_image_writes cl_intel_unified_shared_memory"
+  "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program "   \
+  "cl_ext_buffer_device_address"
 /* The same list as cl_name_version entries (LOOM_NUM_EXTENSIONS of them). */
-#define LOOM_NUM_EXTENSIONS 15
+#define LOOM_NUM_EXTENSIONS 17
 extern const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] LOOM_HIDDEN;
 
 #endif

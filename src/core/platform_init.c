@@ -18,6 +18,8 @@ const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_image2d_from_buffer"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_srgb_image_writes"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program"},
+    {CL_MAKE_VERSION(1, 0, 2), "cl_ext_buffer_device_address"},
 };
 
 static struct _cl_platform_id platform;

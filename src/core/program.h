@@ -50,6 +50,14 @@ struct _cl_program {
   struct loom_object obj;
   cl_context context;
   char *source; /* NULL unless created from source */
+  /* created from SPIR-V (clCreateProgramWithIL): the module, what
+   * loom_spirv_inspect read from it, and the specialization constants set
+   * so far (one entry per SpecId, the latest value) */
+  void *il;
+  size_t il_size;
+  struct loom_spirv_info il_info;
+  struct loom_spec_value *spec_values;
+  size_t num_spec_values;
   cl_uint num_devices;
   cl_device_id *devices;
   struct loom_program_build *builds; /* one per device */
@@ -100,6 +108,15 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
                             const cl_program *headers, const char **header_names) LOOM_HIDDEN;
 cl_int loom_program_link(cl_program out, const char *options, cl_uint num_inputs,
                          const cl_program *inputs) LOOM_HIDDEN;
+/* program_il.c: makes p a program of the SPIR-V module il (size bytes,
+ * copied): CL_INVALID_VALUE with the reason in *log (malloc'd) when the
+ * module is malformed or needs what the device lacks */
+cl_int loom_program_set_il(cl_program p, const void *il, size_t size, char **log) LOOM_HIDDEN;
+/* records a specialization constant's value: CL_INVALID_SPEC_ID for an
+ * id the module does not have, CL_INVALID_VALUE for a size that is not
+ * the constant's */
+cl_int loom_program_set_spec_constant(cl_program p, cl_uint id, size_t size,
+                                      const void *value) LOOM_HIDDEN;
 /* loads a binary for device i; returns CL_SUCCESS or CL_INVALID_BINARY */
 cl_int loom_program_set_binary(cl_program p, cl_uint i, const unsigned char *data, size_t size) LOOM_HIDDEN;
 /* the work-group function of kernel i of build b (waits for code still being

@@ -35,6 +35,9 @@ static void program_destroy(struct loom_object *o) {
   free(p->builds);
   free(p->devices);
   free(p->source);
+  free(p->il);
+  loom_spirv_info_free(&p->il_info);
+  free(p->spec_values);
   pthread_mutex_destroy(&p->lock);
   LOOM_RELEASE(p->context);
   free(p);
@@ -181,15 +184,36 @@ static bool cacheable(const char *source, const char *options) {
   return true;
 }
 
+/* The front end for p's source or SPIR-V module: bitcode of a compiled
+ * object, as loom_compile_source returns it. Called under p->lock. */
+static int compile_text(cl_program p, const struct loom_header *headers, size_t num_headers,
+                        const char *options, const struct loom_target *t, struct loom_blob *bc,
+                        char **log) {
+  if (p->il)
+    return loom_compile_spirv(p->il, p->il_size, p->spec_values, p->num_spec_values, options, t,
+                              bc, log);
+  return loom_compile_source(p->source, headers, num_headers, options, t, bc, log);
+}
+
 static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_device_id dev,
                                 const char *options) {
   struct loom_target t;
   loom_device_target(dev, &t);
-  const void *parts[3] = {"build", p->source, options};
-  size_t sizes[3] = {5, strlen(p->source), strlen(options)};
+  /* the key covers what the front end reads: the source, or the module
+   * and the specialization constants' values */
+  const void *parts[4] = {"build", p->source, options, NULL};
+  size_t sizes[4] = {5, p->source ? strlen(p->source) : 0, strlen(options), 0};
+  if (p->il) {
+    parts[0] = "build-spirv";
+    sizes[0] = 11;
+    parts[1] = p->il;
+    sizes[1] = p->il_size;
+    parts[3] = p->spec_values;
+    sizes[3] = p->num_spec_values * sizeof *p->spec_values;
+  }
   char key[33];
-  bool use_cache = cacheable(p->source, options);
-  loom_cache_key(parts, sizes, 3, &t, key);
+  bool use_cache = p->il || cacheable(p->source, options);
+  loom_cache_key(parts, sizes, 4, &t, key);
   if (use_cache && cache_lookup(key, &b->bin)) {
     b->log = strdup(b->bin.log ? b->bin.log : "");
     if (load_executable(b) != 0)
@@ -198,7 +222,7 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
     return CL_SUCCESS;
   }
   struct loom_blob bc = {0};
-  int rc = loom_compile_source(p->source, NULL, 0, options, &t, &bc, &b->log);
+  int rc = compile_text(p, NULL, 0, options, &t, &bc, &b->log);
   if (rc == -2)
     return BUILD_ERROR(CL_INVALID_BUILD_OPTIONS, "the front end refused options");
   if (rc == -3)
@@ -259,7 +283,7 @@ cl_int loom_program_build(cl_program p, const char *options) {
     cl_int rc;
     pthread_mutex_lock(&p->lock);
     b->status = CL_BUILD_IN_PROGRESS;
-    if (p->source) {
+    if (p->source || p->il) {
       reset_build(b);
       rc = build_from_source(p, b, p->devices[i], options);
     } else {
@@ -296,7 +320,7 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
     b->status = CL_BUILD_IN_PROGRESS;
     struct loom_target t;
     loom_device_target(p->devices[i], &t);
-    int rc = loom_compile_source(p->source, hs, num_headers, options, &t, &b->bin.bitcode, &b->log);
+    int rc = compile_text(p, hs, num_headers, options, &t, &b->bin.bitcode, &b->log);
     cl_int err = CL_SUCCESS;
     if (rc == 0) {
       b->bin.kind = LOOM_BINARY_OBJECT;

@@ -117,7 +117,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, U}, {CL_DEVICE_IL_VERSION, 0},
     {CL_DEVICE_MAX_NUM_SUB_GROUPS, U}, {CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, B},
     {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 15 * sizeof(cl_name_version)},
+    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 17 * sizeof(cl_name_version)},
     {CL_DEVICE_ILS_WITH_VERSION, 0}, {CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0},
     {CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, BF}, {CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, BF},
     {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, B},
@@ -250,7 +250,8 @@ static void test_identity(void) {
   CHECK(strcmp(string(CL_DEVICE_OPENCL_C_VERSION), "OpenCL C 1.2 ") == 0);
   CHECK(strcmp(string(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED), "v2026-11-01-00") == 0);
   CHECK(strcmp(string(CL_DEVICE_BUILT_IN_KERNELS), "") == 0);
-  CHECK(strcmp(string(CL_DEVICE_IL_VERSION), "") == 0);
+  CHECK(strcmp(string(CL_DEVICE_IL_VERSION),
+               "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5") == 0);
   cl_version v = 0;
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_NUMERIC_VERSION, sizeof v, &v, NULL));
   CHECK(v == CL_MAKE_VERSION(3, 0, 0));
@@ -265,7 +266,7 @@ static void test_identity(void) {
 static void test_versions_and_extensions(void) {
   const char *exts = string(CL_DEVICE_EXTENSIONS);
   CHECK(strcmp(exts, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory") == 0);
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address") == 0);
   /* every device extension appears in the versioned list and vice versa */
   cl_name_version nv[32];
   size_t size = 0;
@@ -316,7 +317,7 @@ static void test_versions_and_extensions(void) {
   }
 
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_ILS_WITH_VERSION, 0, NULL, &size));
-  CHECK(size == 0);
+  CHECK(size == 6 * sizeof(cl_name_version)); /* SPIR-V 1.0 to 1.5 (test_spirv.c) */
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0, NULL, &size));
   CHECK(size == 0);
 }

@@ -47,7 +47,7 @@ static void test_platform_info(void) {
   check_string(p, CL_PLATFORM_VENDOR, "LoomCL");
   check_string(p, CL_PLATFORM_ICD_SUFFIX_KHR, "LOOM");
   check_string(p, CL_PLATFORM_EXTENSIONS, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory");
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address");
 
   char version[256] = "";
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof version, version, NULL));
@@ -69,13 +69,16 @@ static void test_platform_info(void) {
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS, sizeof exts, exts, NULL));
   cl_name_version nv[32];
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS_WITH_VERSION, 0, NULL, &size));
-  CHECK(size == 15 * sizeof(cl_name_version));
+  CHECK(size == 17 * sizeof(cl_name_version));
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof nv, nv, NULL));
   size_t words = 0;
   for (char *w = strtok(exts, " "); w; w = strtok(NULL, " ")) {
     bool found = false;
     for (size_t i = 0; i < size / sizeof *nv; i++)
-      found |= strcmp(nv[i].name, w) == 0 && nv[i].version == CL_MAKE_VERSION(1, 0, 0);
+      found |= strcmp(nv[i].name, w) == 0 &&
+               nv[i].version == (strcmp(w, "cl_ext_buffer_device_address") == 0
+                                     ? CL_MAKE_VERSION(1, 0, 2) /* the registry's version */
+                                     : CL_MAKE_VERSION(1, 0, 0));
     CHECK(found);
     words++;
   }

@@ -62,9 +62,9 @@ static int write_response_file(const char *path, char *const *args, size_t n) {
   return fclose(f) == 0 && !failed ? 0 : -1;
 }
 
-static int run_clang(const char *dir, char **argv, char **log) {
+int loom_run_tool(const char *dir, char **argv, const char *what, char **log) {
   char logpath[4096];
-  snprintf(logpath, sizeof logpath, "%s/clang.log", dir);
+  snprintf(logpath, sizeof logpath, "%s/tool.log", dir);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addchdir_np(&fa, dir);
@@ -76,8 +76,7 @@ static int run_clang(const char *dir, char **argv, char **log) {
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
     char msg[4400];
-    snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s: %s\n", argv[0],
-             strerror(rc));
+    snprintf(msg, sizeof msg, "error: cannot run %s %s: %s\n", what, argv[0], strerror(rc));
     loom_str_append(log, msg);
     return -1;
   }
@@ -91,8 +90,8 @@ static int run_clang(const char *dir, char **argv, char **log) {
   if (WIFSIGNALED(status)) {
     /* e.g. Clang's parser out of stack on an expression nested 100,000 deep */
     char msg[256];
-    snprintf(msg, sizeof msg, "error: the OpenCL C front end died of signal %d (%s)\n",
-             WTERMSIG(status), strsignal(WTERMSIG(status)));
+    snprintf(msg, sizeof msg, "error: %s died of signal %d (%s)\n", what, WTERMSIG(status),
+             strsignal(WTERMSIG(status)));
     loom_str_append(log, msg);
   }
   return (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
@@ -239,7 +238,7 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     /* the link step's preparation runs while Clang does */
     if (rc == 0) {
       struct loom_overlap *overlap = loom_overlap_begin(target);
-      rc = run_clang(dir, argv, log);
+      rc = loom_run_tool(dir, argv, "the OpenCL C front end", log);
       loom_time_phase(&t, "front end: clang");
       loom_overlap_end(overlap);
       loom_time_phase(&t, "front end: wait for helper");

@@ -4,6 +4,11 @@
 #define LOOM_FRONTEND_H
 #include "support/llvm_util.h"
 
+/* frontend.c: runs argv (argv[0] a path) in dir with stdin empty, its
+ * output appended to *log; what names the tool in error lines ("the
+ * OpenCL C front end"). 0 when it exited with status 0. */
+int loom_run_tool(const char *dir, char **argv, const char *what, char **log) LOOM_HIDDEN;
+
 /* kernel_meta.c */
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;
