@@ -167,6 +167,37 @@ static void test_versions(void) {
   }
 }
 
+/* SPIR-V 1.4 forms rewritten for the translator: a string decoration and
+ * OpCopyMemorySized with two sets of memory operands */
+static void test_spirv14_rewrites(void) {
+  size_t size = 0;
+  uint32_t *w = load_module("spirv14-1.4", &size);
+  if (!w)
+    return;
+  cl_program p = il_program(w, size);
+  free(w);
+  cl_int err = build(p);
+  CHECK_OK(err);
+  cl_kernel k = err == CL_SUCCESS ? clCreateKernel(p, "copy14", &err) : NULL;
+  if (k) {
+    enum { n = 300 };
+    int src[n], out[n];
+    for (int i = 0; i < n; i++)
+      src[i] = i * i - 7;
+    cl_mem bd = test_buffer_with(&env, sizeof out, NULL), bs = test_buffer_with(&env, sizeof src, src);
+    clSetKernelArg(k, 0, sizeof bd, &bd);
+    clSetKernelArg(k, 1, sizeof bs, &bs);
+    size_t g = n;
+    CHECK_OK(test_run(&env, k, 1, NULL, &g, NULL));
+    test_read_back(&env, bd, sizeof out, out);
+    CHECK(test_count_diff(out, src, n, "copy14") == 0);
+    clReleaseMemObject(bd);
+    clReleaseMemObject(bs);
+    clReleaseKernel(k);
+  }
+  clReleaseProgram(p);
+}
+
 /* the kernel of tests/spirv/mix.cl, as clang-15 and llvm-spirv-15 made it:
  * work-item functions, local memory and a barrier, math, vload4, a
  * conversion, a work-group reduction, 1.x and 2.0 atomics */
@@ -434,6 +465,7 @@ int main(void) {
   test_queries();
   test_versions();
   test_translator_output();
+  test_spirv14_rewrites();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

@@ -28,7 +28,11 @@ enum {
   OP_SPEC_CONSTANT_TRUE = 48,
   OP_SPEC_CONSTANT_FALSE = 49,
   OP_SPEC_CONSTANT = 50,
+  OP_COPY_MEMORY = 63,
+  OP_COPY_MEMORY_SIZED = 64,
   OP_DECORATE = 71,
+  OP_DECORATE_STRING = 5632,
+  OP_MEMBER_DECORATE_STRING = 5633,
 };
 enum { DECORATION_SPEC_ID = 1 };
 enum { ADDRESSING_PHYSICAL32 = 1, ADDRESSING_PHYSICAL64 = 2, MEMORY_MODEL_OPENCL = 2 };
@@ -143,6 +147,7 @@ static const struct loom_spec_value *value_of(const struct loom_spec_value *valu
  * specialization constants. */
 static int walk(uint32_t *w, size_t n, struct loom_spirv_info *out,
                 const struct loom_spec_value *values, size_t num_values, char **log);
+static size_t legalize(uint32_t *w, size_t n);
 
 int loom_spirv_inspect(const void *il, size_t size, struct loom_spirv_info *out, char **log) {
   uint32_t *w = NULL;
@@ -214,8 +219,46 @@ int loom_spirv_prepare(const void *il, size_t size, const struct loom_spec_value
   if (minor == 5)
     w[1] = 0x00010400u;
   *words = w;
-  *num_words = n;
+  *num_words = legalize(w, n);
   return 0;
+}
+
+/* Words of the operands a memory-access mask (OpLoad, OpStore,
+ * OpCopyMemory) brings after itself: Aligned's literal, the scope ids of
+ * MakePointerAvailable and MakePointerVisible. */
+static uint32_t memory_operand_words(uint32_t mask) {
+  return 1 + ((mask & 0x2) != 0) + ((mask & 0x8) != 0) + ((mask & 0x10) != 0);
+}
+
+/* Rewrites what SPIR-V 1.4 allows but translator 15 cannot read into what
+ * it can, in place; returns the new length in words (the module was walked:
+ * every instruction fits):
+ *  - OpDecorateString and OpMemberDecorateString (UserSemantic strings and
+ *    the like) carry no meaning for execution: dropped;
+ *  - OpCopyMemory(Sized) with separate source and target memory operands
+ *    keeps the first set, which applies to both in SPIR-V 1.0.
+ * (Translator 15 cannot read OpCopyMemory at all, any version: it asserts;
+ * OpCopyMemorySized works.) */
+static size_t legalize(uint32_t *w, size_t n) {
+  size_t out = 5;
+  for (size_t at = 5; at < n;) {
+    uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
+    if (op == OP_DECORATE_STRING || op == OP_MEMBER_DECORATE_STRING) {
+      at += wc;
+      continue;
+    }
+    uint32_t keep = wc;
+    if (op == OP_COPY_MEMORY || op == OP_COPY_MEMORY_SIZED) {
+      uint32_t first = op == OP_COPY_MEMORY ? 3 : 4; /* where the first mask is */
+      if (wc > first && first + memory_operand_words(w[at + first]) < wc)
+        keep = first + memory_operand_words(w[at + first]);
+    }
+    memmove(&w[out], &w[at], keep * sizeof *w);
+    w[out] = (keep << 16) | op;
+    out += keep;
+    at += wc;
+  }
+  return out;
 }
 
 static int walk(uint32_t *w, size_t n, struct loom_spirv_info *out,
