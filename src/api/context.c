@@ -57,6 +57,8 @@ static void context_destroy(struct loom_object *o) {
     free(n);
   }
   loom_svm_table_free(ctx); /* allocations the application did not free */
+  for (cl_uint i = 0; i < ctx->num_devices; i++)
+    LOOM_RELEASE(ctx->devices[i]); /* sub-devices live as long as their contexts */
   pthread_cond_destroy(&ctx->idle_cond);
   pthread_mutex_destroy(&ctx->lock);
   free(ctx->devices);
@@ -90,6 +92,8 @@ static cl_context context_new(const cl_context_properties *props, size_t num_pro
   if (num_props)
     memcpy(props_copy, props, num_props * sizeof *props_copy);
   loom_object_init(&ctx->obj, LOOM_CONTEXT, context_destroy);
+  for (cl_uint i = 0; i < unique; i++)
+    LOOM_RETAIN(devs[i]);
   ctx->num_devices = unique;
   ctx->devices = devs;
   ctx->props = props_copy;

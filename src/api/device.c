@@ -1,5 +1,6 @@
 /* Device enumeration, queries, partitioning and timers. */
 #include "checks.h"
+#include "subdevice.h"
 #include "platform.h"
 #include "frontend/opencl_features.h"
 #include <string.h>
@@ -80,6 +81,11 @@ static cl_bool has_feature(const char *name) {
 #define INFO_ARRAY(arr)                                                        \
   return loom_info(param_value_size, param_value, param_value_size_ret, (arr), \
                    sizeof(arr))
+
+/* The partition schemes every device supports (CL_DEVICE_PARTITION_PROPERTIES). */
+static const cl_device_partition_property partition_schemes[] = {
+    CL_DEVICE_PARTITION_EQUALLY, CL_DEVICE_PARTITION_BY_COUNTS,
+    CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN};
 
 cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
                        size_t param_value_size, void *param_value,
@@ -336,53 +342,146 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
     LOOM_INFO_SCALAR(cl_uint, 0);
 
-  /* partitioning (none) */
+  /* partitioning (src/core/subdevice.c): every compute unit can be a
+   * sub-device of its own */
   case CL_DEVICE_PARENT_DEVICE:
-    LOOM_INFO_SCALAR(cl_device_id, NULL);
+    LOOM_INFO_SCALAR(cl_device_id, device->parent);
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
-    LOOM_INFO_SCALAR(cl_uint, 0);
-  case CL_DEVICE_PARTITION_PROPERTIES: /* a single 0: cannot be partitioned */
-  case CL_DEVICE_PARTITION_TYPE:       /* a single 0: a root device */
+    LOOM_INFO_SCALAR(cl_uint, lim->compute_units);
+  case CL_DEVICE_PARTITION_PROPERTIES:
+    return loom_info(param_value_size, param_value, param_value_size_ret, partition_schemes,
+                     sizeof partition_schemes);
+  case CL_DEVICE_PARTITION_TYPE:
+    /* a sub-device: the properties it was made with; a root device: 0 */
+    if (device->parent)
+      return loom_info(param_value_size, param_value, param_value_size_ret, device->partition,
+                       device->num_partition * sizeof *device->partition);
     LOOM_INFO_SCALAR(cl_device_partition_property, 0);
   case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
-    LOOM_INFO_SCALAR(cl_device_affinity_domain, 0);
+    LOOM_INFO_SCALAR(cl_device_affinity_domain, loom_device_affinity_domains(device));
   case CL_DEVICE_REFERENCE_COUNT:
-    LOOM_INFO_SCALAR(cl_uint, 1); /* root devices always report 1 */
+    LOOM_INFO_SCALAR(cl_uint, device->parent ? atomic_load(&device->obj.ext_refs) : 1);
 
   default:
     return LOOM_FAIL(CL_INVALID_VALUE, "param_name is not a device query");
   }
 }
 
+/* One CL_DEVICE_AFFINITY_DOMAIN_* value (a single bit). */
+static bool is_affinity_level(cl_device_partition_property v) {
+  return v == CL_DEVICE_AFFINITY_DOMAIN_NUMA || v == CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE ||
+         v == CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE || v == CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE ||
+         v == CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE ||
+         v == CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE;
+}
+
 cl_int clCreateSubDevices(cl_device_id in_device,
                           const cl_device_partition_property *properties,
                           cl_uint num_devices, cl_device_id *out_devices,
                           cl_uint *num_devices_ret) {
-  (void)num_devices_ret;
+  /* CL_INVALID_DEVICE if in_device is not valid */
   if (!loom_object_is(in_device, LOOM_DEVICE))
     return LOOM_FAIL(CL_INVALID_DEVICE, "in_device is not a valid device");
-  if (!properties)
-    return LOOM_FAIL(CL_INVALID_VALUE, "properties is NULL");
-  if (properties[0] == 0)
+  /* CL_INVALID_VALUE if values specified in properties are not valid or
+   * if values specified in properties are valid but not supported by the
+   * device (only one scheme, its value(s), then 0) */
+  if (!properties || properties[0] == 0)
     return LOOM_FAIL(CL_INVALID_VALUE, "properties names no partition scheme");
-  if (out_devices && num_devices == 0)
-    return LOOM_FAIL(CL_INVALID_VALUE, "out_devices is not NULL and num_devices is 0");
-  /* Every partition scheme, known or not, is "not supported by the device"
-   * (CL_DEVICE_PARTITION_PROPERTIES lists none), which the spec reports as
-   * CL_INVALID_VALUE. */
-  return LOOM_FAIL(CL_INVALID_VALUE, "the device supports no partition scheme");
+  cl_uint units = in_device->desc.lim.compute_units;
+  struct loom_partition p = {.type = properties[0]};
+  size_t end; /* index of the terminating 0 */
+  cl_uint counts_small[64], *counts = counts_small;
+  switch (properties[0]) {
+  case CL_DEVICE_PARTITION_EQUALLY:
+    if (properties[1] <= 0 || properties[1] > UINT32_MAX)
+      return LOOM_FAIL(CL_INVALID_VALUE, "CL_DEVICE_PARTITION_EQUALLY's count is not >= 1");
+    p.per_device = (cl_uint)properties[1];
+    end = 2;
+    break;
+  case CL_DEVICE_PARTITION_BY_COUNTS: {
+    /* CL_INVALID_DEVICE_PARTITION_COUNT if the number of sub-devices
+     * requested exceeds CL_DEVICE_PARTITION_MAX_SUB_DEVICES or the total
+     * number of compute units requested exceeds CL_DEVICE_MAX_COMPUTE_UNITS
+     * for in_device, or the number of compute units requested for one or
+     * more sub-devices is less than zero */
+    size_t i = 1;
+    uint64_t sum = 0;
+    cl_uint nonzero = 0;
+    for (; properties[i] != CL_DEVICE_PARTITION_BY_COUNTS_LIST_END; i++) {
+      if (properties[i] < 0)
+        return LOOM_FAILF_IN(__func__, CL_INVALID_DEVICE_PARTITION_COUNT,
+                             "count %zu of CL_DEVICE_PARTITION_BY_COUNTS is negative", i - 1);
+      if (properties[i] > 0 && ++nonzero > units)
+        return LOOM_FAIL(CL_INVALID_DEVICE_PARTITION_COUNT,
+                         "more counts than CL_DEVICE_PARTITION_MAX_SUB_DEVICES");
+      sum += (uint64_t)properties[i];
+      if (sum > units)
+        return LOOM_FAIL(CL_INVALID_DEVICE_PARTITION_COUNT,
+                         "the counts add up to more than CL_DEVICE_MAX_COMPUTE_UNITS");
+    }
+    if (nonzero == 0)
+      return LOOM_FAIL(CL_INVALID_VALUE, "CL_DEVICE_PARTITION_BY_COUNTS lists no non-zero count");
+    if (nonzero > sizeof counts_small / sizeof *counts_small &&
+        !(counts = malloc(nonzero * sizeof *counts)))
+      return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating the counts failed");
+    for (size_t k = 1; k < i; k++)
+      if (properties[k] > 0)
+        counts[p.num_counts++] = (cl_uint)properties[k];
+    p.counts = counts;
+    end = i + 1;
+    break;
+  }
+  case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN:
+    if (!is_affinity_level(properties[1]))
+      return LOOM_FAIL(CL_INVALID_VALUE, "the affinity domain is not one CL_DEVICE_AFFINITY_DOMAIN_*");
+    if (!(loom_device_affinity_domains(in_device) & (cl_device_affinity_domain)properties[1]))
+      return LOOM_FAIL(CL_INVALID_VALUE,
+                       "the device cannot be split along that affinity domain (see "
+                       "CL_DEVICE_PARTITION_AFFINITY_DOMAIN)");
+    p.domain = (cl_device_affinity_domain)properties[1];
+    end = 2;
+    break;
+  default:
+    return LOOM_FAIL(CL_INVALID_VALUE, "properties[0] is not a partition scheme");
+  }
+  cl_int err = CL_SUCCESS;
+  if (properties[end] != 0)
+    err = LOOM_FAIL(CL_INVALID_VALUE, "properties has more than one partition scheme");
+  /* CL_INVALID_VALUE if out_devices is not NULL and num_devices is 0 (less
+   * than any number of sub-devices) */
+  else if (out_devices && num_devices == 0)
+    err = LOOM_FAIL(CL_INVALID_VALUE, "out_devices is not NULL and num_devices is 0");
+  else
+    err = loom_device_partition(in_device, &p, properties, end + 1, num_devices, out_devices,
+                                num_devices_ret);
+  if (counts != counts_small)
+    free(counts);
+  if (err == CL_DEVICE_PARTITION_FAILED)
+    return LOOM_FAIL(CL_DEVICE_PARTITION_FAILED, "in_device cannot be partitioned that way");
+  if (err == CL_INVALID_VALUE)
+    return LOOM_FAIL(CL_INVALID_VALUE,
+                     "num_devices is less than the number of sub-devices, or the affinity "
+                     "level is not described by the machine");
+  if (err != CL_SUCCESS)
+    return LOOM_FAIL(err, "creating the sub-devices failed");
+  return CL_SUCCESS;
 }
 
-/* Root devices are not reference counted; there are no sub-devices. */
+/* Only sub-devices are reference counted; root devices live as long as the
+ * process and keep a count of 1. */
 cl_int clRetainDevice(cl_device_id device) {
   if (!loom_object_is(device, LOOM_DEVICE))
     return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  if (device->parent)
+    loom_retain_ext(&device->obj);
   return CL_SUCCESS;
 }
 
 cl_int clReleaseDevice(cl_device_id device) {
   if (!loom_object_is(device, LOOM_DEVICE))
     return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
+  if (device->parent)
+    loom_release_ext(&device->obj);
   return CL_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 /* clEnqueueNDRangeKernel and clEnqueueTask: validation, then one call into
  * core (core/ndrange.c). Every error names its rule under LOOMCL_LOG=api. */
 #include "checks.h"
+#include "subdevice.h"
 #include "command.h"
 #include "kernel.h"
 #include <stdint.h>
@@ -48,7 +49,13 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint 
     return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
   if (queue->context != kernel->context)
     return LOOM_FAIL(CL_INVALID_CONTEXT, "the queue and the kernel belong to different contexts");
-  if (!loom_program_build_for(kernel->program, queue->device) || kernel->device != queue->device)
+  /* CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built
+   * program executable available for the device of command_queue. A kernel
+   * holds the code of one device; sub-devices of one root device run the
+   * same code (core/subdevice.h), on their own cores */
+  struct loom_program_build *b = loom_program_build_for(kernel->program, queue->device);
+  if (!b || b->status != CL_BUILD_SUCCESS || b->binary_type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE ||
+      !loom_devices_share_code(kernel->device, queue->device))
     return LOOM_FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
                      "no executable of the kernel's program for the queue's device");
   if (work_dim < 1 || work_dim > 3)

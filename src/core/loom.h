@@ -97,6 +97,15 @@ struct _cl_device_id {
   cl_platform_id platform;
   struct loom_device_desc desc; /* filled by the driver */
   const struct loom_device_ops *ops;
+  /* sub-devices (clCreateSubDevices; core/subdevice.c): the parent (an
+   * internal reference), the partition that made this one as
+   * CL_DEVICE_PARTITION_TYPE reports it (num_partition entries with the
+   * terminating 0), and its cores (desc.core_mask points into cores_mask).
+   * NULL and 0 for a root device. */
+  cl_device_id parent;
+  cl_device_partition_property *partition;
+  size_t num_partition;
+  uint64_t *cores_mask;
 };
 
 /* ---------- context ---------- */

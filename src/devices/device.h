@@ -43,6 +43,11 @@ struct loom_device_desc {
   struct loom_device_limits lim;
   unsigned simd_width_bytes; /* widest vector register */
   bool image_support;        /* CL_DEVICE_IMAGE_SUPPORT */
+  /* the compute units (the driver's cores, 0 .. a root device's
+   * lim.compute_units - 1) this device runs on: bit c of core_mask[c / 64];
+   * NULL for all of them (a root device). A sub-device (clCreateSubDevices)
+   * has a copy of its parent's description with its own cores. */
+  const uint64_t *core_mask;
 };
 
 /* a buffer a launch uses: the bytes its kernel may reach through it */
@@ -102,6 +107,14 @@ struct loom_device_ops {
    * local size (loom_wg_spec_symbol), by that name; NULL if absent */
   loom_wg_fn (*code_lookup)(struct loom_device_code *code, const char *symbol);
   void (*code_unload)(struct loom_device_code *code);
+  /* Affinity domains (clCreateSubDevices): which domain of kind `level`
+   * (one CL_DEVICE_AFFINITY_DOMAIN_* bit but NEXT_PARTITIONABLE) core
+   * belongs to, as a number shared by the cores of that domain; -1 when
+   * the machine has no such level or does not say. True once bind_cores
+   * has run: it ties each core to its place in the machine. */
+  int (*core_domain)(const struct loom_device_desc *dev, unsigned core,
+                     cl_device_affinity_domain level);
+  void (*bind_cores)(const struct loom_device_desc *dev);
 };
 
 /* The CPU device (src/devices/cpu): fills desc and *ops; 0 on success. */

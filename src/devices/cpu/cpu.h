@@ -7,6 +7,10 @@
 void loom_cpu_fill_info(struct loom_device_desc *dev) LOOM_HIDDEN;
 /* cpu_ndrange.c: runs a launch on the thread pool */
 void loom_cpu_ndrange(const struct loom_device_desc *dev, struct loom_launch *launch) LOOM_HIDDEN;
+/* cpu_topology.c: the affinity domain of a core (device.h, core_domain) */
+int loom_cpu_core_domain(const struct loom_device_desc *dev, unsigned core,
+                         cl_device_affinity_domain level) LOOM_HIDDEN;
+void loom_cpu_bind_cores(const struct loom_device_desc *dev) LOOM_HIDDEN;
 /* the per-launch state it keeps in launch->device_state (cpu_ndrange.c) */
 #define LOOM_CPU_LAUNCH_STATE_SIZE 320
 

@@ -214,6 +214,8 @@ static const struct loom_device_ops cpu_ops = {
     .code_add = loom_jit_add,
     .code_lookup = loom_jit_lookup,
     .code_unload = loom_jit_unload,
+    .core_domain = loom_cpu_core_domain,
+    .bind_cores = loom_cpu_bind_cores,
 };
 
 int loom_cpu_device_init(struct loom_device_desc *desc, const struct loom_device_ops **ops) {

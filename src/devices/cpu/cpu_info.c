@@ -2,6 +2,7 @@
  * /proc/cpuinfo and /sys. Every value has a safe fallback so the device still
  * comes up in a minimal container. */
 #include "cpu.h"
+#include "threadpool.h"
 #include "cpu_printf.h"
 #include <ctype.h>
 #include <llvm-c/Core.h>
@@ -175,8 +176,9 @@ void loom_cpu_fill_info(struct loom_device_desc *dev) {
   dev->image_support = true;
 
   struct loom_device_limits *lim = &dev->lim;
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  lim->compute_units = cores > 0 ? (cl_uint)cores : 1;
+  /* a compute unit is a worker thread of the pool (sub-devices are sets
+   * of them) */
+  lim->compute_units = loom_pool_size();
   lim->max_work_group_size = 4096;
   lim->max_work_item_sizes[0] = lim->max_work_item_sizes[1] = lim->max_work_item_sizes[2] = 4096;
   lim->global_mem_size = physical_memory();

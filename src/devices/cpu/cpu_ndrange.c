@@ -215,6 +215,8 @@ void loom_cpu_ndrange(const struct loom_device_desc *dev, struct loom_launch *nd
   l->nd = nd;
   l->stream_store_bytes = stream_threshold(dev);
   l->printf_out.capacity = dev->lim.printf_buffer_size;
+  l->job.workers = dev->core_mask; /* a sub-device runs on its cores only */
+  l->job.num_workers = dev->core_mask ? dev->lim.compute_units : 0;
   l->job.run = run_groups;
   l->job.finish = finish_launch;
   l->job.total = nd->groups[0] * nd->groups[1] * nd->groups[2];

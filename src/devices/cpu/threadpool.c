@@ -1,6 +1,7 @@
 #include "threadpool.h"
 #include "config.h"
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -27,6 +28,7 @@ struct pool {
   atomic_uint pending; /* queued jobs: what spinning workers watch */
   unsigned sleepers;
   unsigned workers;
+  pthread_t *threads;
 };
 
 /* adaptive: the lock is held for a few instructions at a time, so a thread
@@ -60,16 +62,26 @@ static void unqueue(struct loom_pool_job *job) {
   job->queued = false;
 }
 
-/* Under the lock, with a non-empty queue: the first queued job nobody works
- * on yet, else the head. Spreading workers over jobs first means that a
- * stream of small launches (an out-of-order queue) runs each on one worker,
- * without two workers bouncing the job's counters between their caches;
- * a lone large launch still gets every worker. */
-static struct loom_pool_job *pick_job(void) {
-  for (struct loom_pool_job *j = pool.head; j; j = j->link)
+static bool may_run(const struct loom_pool_job *j, unsigned worker) {
+  return !j->workers || (j->workers[worker / 64] >> (worker % 64) & 1);
+}
+
+/* Under the lock: the first queued job worker may run that nobody works on
+ * yet, else the first it may run; NULL if none. Spreading workers over jobs
+ * first means that a stream of small launches (an out-of-order queue) runs
+ * each on one worker, without two workers bouncing the job's counters
+ * between their caches; a lone large launch still gets every worker. */
+static struct loom_pool_job *pick_job(unsigned worker) {
+  struct loom_pool_job *first = NULL;
+  for (struct loom_pool_job *j = pool.head; j; j = j->link) {
+    if (!may_run(j, worker))
+      continue;
     if (!j->users && atomic_load_explicit(&j->next, memory_order_relaxed) < j->total)
       return j;
-  return pool.head;
+    if (!first)
+      first = j;
+  }
+  return first;
 }
 
 /* poll the queue for SPIN_NS (or until work arrives) */
@@ -108,7 +120,7 @@ static size_t claim(struct loom_pool_job *job, size_t *count) {
   for (;;) {
     if (first >= job->total)
       return first;
-    size_t n = guided_chunk(job->total - first, pool.workers, job->chunk);
+    size_t n = guided_chunk(job->total - first, job->num_workers, job->chunk);
     if (atomic_compare_exchange_weak_explicit(&job->next, &first, first + n, memory_order_relaxed,
                                               memory_order_relaxed)) {
       *count = n;
@@ -121,17 +133,21 @@ static void *worker_main(void *arg) {
   unsigned id = (unsigned)(uintptr_t)arg;
   for (;;) {
     pthread_mutex_lock(&pool.lock);
-    while (!pool.head) {
-      pthread_mutex_unlock(&pool.lock);
-      spin_for_work();
-      pthread_mutex_lock(&pool.lock);
+    struct loom_pool_job *job;
+    while (!(job = pick_job(id))) {
+      /* an empty queue is polled for a while; jobs of other cores (another
+       * sub-device's) are not: the next submit wakes the sleepers */
       if (!pool.head) {
-        pool.sleepers++;
-        pthread_cond_wait(&pool.wake, &pool.lock);
-        pool.sleepers--;
+        pthread_mutex_unlock(&pool.lock);
+        spin_for_work();
+        pthread_mutex_lock(&pool.lock);
+        if ((job = pick_job(id)))
+          break;
       }
+      pool.sleepers++;
+      pthread_cond_wait(&pool.wake, &pool.lock);
+      pool.sleepers--;
     }
-    struct loom_pool_job *job = pick_job();
     job->users++;
     pthread_mutex_unlock(&pool.lock);
 
@@ -167,11 +183,16 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-static void start_pool(void) {
+unsigned loom_pool_size(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   if (loom_cfg_int(LOOM_CFG_THREADS) > 0)
     n = (long)loom_cfg_int(LOOM_CFG_THREADS);
-  pool.workers = n > 0 ? (unsigned)n : 1;
+  return n > 0 ? (unsigned)n : 1;
+}
+
+static void start_pool(void) {
+  pool.workers = loom_pool_size();
+  pool.threads = calloc(pool.workers, sizeof *pool.threads);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   /* kernels keep private arrays on the stack */
@@ -180,6 +201,8 @@ static void start_pool(void) {
     pthread_t t;
     pthread_create(&t, &attr, worker_main, (void *)(uintptr_t)i);
     pthread_detach(t);
+    if (pool.threads)
+      pool.threads[i] = t;
   }
   pthread_attr_destroy(&attr);
 }
@@ -189,15 +212,47 @@ unsigned loom_pool_workers(void) {
   return pool.workers;
 }
 
+int loom_pool_cpu_of(unsigned w) {
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) == 0)
+    return -1;
+  unsigned count = (unsigned)CPU_COUNT(&allowed), want = w % count;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, &allowed) && want-- == 0)
+      return c;
+  return -1;
+}
+
+static pthread_once_t pin_once = PTHREAD_ONCE_INIT;
+
+static void pin_workers(void) {
+  unsigned n = loom_pool_workers();
+  for (unsigned w = 0; pool.threads && w < n; w++) {
+    int cpu = loom_pool_cpu_of(w);
+    if (cpu < 0)
+      continue;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    pthread_setaffinity_np(pool.threads[w], sizeof one, &one); /* best effort */
+  }
+}
+
+void loom_pool_pin(void) { pthread_once(&pin_once, pin_workers); }
+
 void loom_pool_submit(struct loom_pool_job *job) {
   unsigned workers = loom_pool_workers();
+  if (!job->workers || !job->num_workers) {
+    job->workers = NULL;
+    job->num_workers = workers;
+  }
   atomic_store(&job->next, 0);
   atomic_store(&job->done, 0);
   job->users = 0;
   job->link = NULL;
   if (!job->chunk) {
     /* the smallest claim: a sixty-fourth of each worker's share */
-    job->chunk = job->total / ((size_t)workers * 64);
+    job->chunk = job->total / ((size_t)job->num_workers * 64);
     if (job->chunk < 1)
       job->chunk = 1;
   }
