@@ -141,24 +141,29 @@ static void stream_release(void *p) {
 static void *copy_prepare(bool quick, struct case_work *w) { return stream_prepare(quick, w, 2); }
 static void *triad_prepare(bool quick, struct case_work *w) { return stream_prepare(quick, w, 3); }
 
-/* buffers: 0 = a, 1 = b, 2 = c (initialised from the host arrays) */
+/* buffers: 0 = a, 1 = b, 2 = c (initialised from the host arrays), and the
+ * launch of kernel 0 over the arrays */
+static bool stream_buffers(struct instance *in, const struct stream_host *h) {
+  size_t bytes = h->n * sizeof(float);
+  in->buffers[0] = bench_buffer(in->env, bytes, h->a);
+  in->buffers[1] = bench_buffer(in->env, bytes, h->b);
+  in->buffers[2] = bench_buffer(in->env, bytes, h->c);
+  if (!in->buffers[0] || !in->buffers[1] || !in->buffers[2])
+    return false;
+  in->repeat = h->repeat;
+  size_t g = h->n, l = LOCAL;
+  bench_add_launch(in, 0, 1, &g, &l);
+  return true;
+}
+
 static struct instance *stream_open(struct platform_env *env, struct stream_host *h,
                                     const char *kernel) {
   const char *names[] = {kernel, NULL};
   struct instance *in = open_memory(env, names);
-  if (!in)
-    return NULL;
-  size_t bytes = h->n * sizeof(float);
-  in->buffers[0] = bench_buffer(env, bytes, h->a);
-  in->buffers[1] = bench_buffer(env, bytes, h->b);
-  in->buffers[2] = bench_buffer(env, bytes, h->c);
-  if (!in->buffers[0] || !in->buffers[1] || !in->buffers[2]) {
+  if (in && !stream_buffers(in, h)) {
     bench_close_instance(in);
     return NULL;
   }
-  in->repeat = h->repeat;
-  size_t g = h->n, l = LOCAL;
-  bench_add_launch(in, 0, 1, &g, &l);
   return in;
 }
 
@@ -204,24 +209,32 @@ static bool triad_check(struct instance *in, void *host) {
 
 /* saxpy updates y in place, `repeat` times per run, so y is restored (untimed)
  * before every run: buffer 0 = y, 1 = x (b), 2 = the initial y (c), copied to
- * 0 by saxpy_reset */
-static struct instance *saxpy_open(struct platform_env *env, void *host) {
+ * 0 by bench_saxpy_reset. spirv_saxpy (cases_svm.c) runs the same steps on
+ * the kernel built from SPIR-V. */
+bool bench_saxpy_setup(struct instance *in, void *host) {
   struct stream_host *h = host;
-  struct instance *in = stream_open(env, host, "saxpy");
-  if (in && !bench_args(in, 0, "bbf", 0, 1, (double)h->scalar)) {
+  return stream_buffers(in, h) && bench_args(in, 0, "bbf", 0, 1, (double)h->scalar);
+}
+
+static struct instance *saxpy_open(struct platform_env *env, void *host) {
+  const char *names[] = {"saxpy", NULL};
+  struct instance *in = open_memory(env, names);
+  if (in && !bench_saxpy_setup(in, host)) {
     bench_close_instance(in);
     return NULL;
   }
   return in;
 }
 
-static void *saxpy_prepare(bool quick, struct case_work *w) {
+void *bench_saxpy_prepare(bool quick, struct case_work *w) {
   struct stream_host *h = stream_prepare(quick, w, 3);
   h->scalar = 0.75f;
   return h;
 }
 
-static bool saxpy_reset(struct instance *in, void *host) {
+void bench_saxpy_release(void *host) { stream_release(host); }
+
+bool bench_saxpy_reset(struct instance *in, void *host) {
   struct stream_host *h = host;
   cl_int err = clEnqueueCopyBuffer(in->env->queue, in->buffers[2], in->buffers[0], 0, 0,
                                    h->n * sizeof(float), 0, NULL, NULL);
@@ -230,7 +243,7 @@ static bool saxpy_reset(struct instance *in, void *host) {
   return err == CL_SUCCESS;
 }
 
-static bool saxpy_check(struct instance *in, void *host) {
+bool bench_saxpy_check(struct instance *in, void *host) {
   struct stream_host *h = host;
   float *got = bench_alloc(h->n * sizeof(float)), *want = bench_alloc(h->n * sizeof(float));
   for (size_t i = 0; i < h->n; i++) {
@@ -529,8 +542,9 @@ const struct bench_case bench_memory_cases[] = {
      .limit = LIMIT_BANDWIDTH, .prepare = triad_prepare, .open = triad_open,
      .check = triad_check, .release_host = stream_release},
     {.name = "saxpy", .what = "y = a * x + y in place, 4 times, 128 MiB arrays",
-     .limit = LIMIT_BANDWIDTH, .prepare = saxpy_prepare, .open = saxpy_open,
-     .reset = saxpy_reset, .check = saxpy_check, .release_host = stream_release},
+     .limit = LIMIT_BANDWIDTH, .prepare = bench_saxpy_prepare, .open = saxpy_open,
+     .reset = bench_saxpy_reset, .check = bench_saxpy_check,
+     .release_host = bench_saxpy_release},
     {.name = "transpose", .what = "4096^2 floats through a 16x16 local tile",
      .limit = LIMIT_BANDWIDTH, .prepare = transpose_prepare, .open = transpose_open,
      .check = transpose_check, .release_host = matrix_release},

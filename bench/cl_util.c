@@ -42,14 +42,9 @@ float bench_randf(unsigned *state, float lo, float hi) {
   return lo + (hi - lo) * (float)(bench_rand(state) >> 8) * (1.0f / 16777216.0f);
 }
 
-cl_program bench_build(struct platform_env *env, const char *source, const char *options) {
-  cl_int err;
-  cl_program p = clCreateProgramWithSource(env->ctx, 1, &source, NULL, &err);
-  if (!p) {
-    bench_report_cl_error("clCreateProgramWithSource", err);
-    return NULL;
-  }
-  err = clBuildProgram(p, 1, &env->device, options ? options : "", NULL, NULL);
+/* Builds p for the env's device; prints the log and releases p on failure. */
+static cl_program build_program(struct platform_env *env, cl_program p, const char *options) {
+  cl_int err = clBuildProgram(p, 1, &env->device, options ? options : "", NULL, NULL);
   if (err != CL_SUCCESS) {
     size_t len = 0;
     clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
@@ -63,6 +58,27 @@ cl_program bench_build(struct platform_env *env, const char *source, const char 
     return NULL;
   }
   return p;
+}
+
+cl_program bench_build(struct platform_env *env, const char *source, const char *options) {
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(env->ctx, 1, &source, NULL, &err);
+  if (!p) {
+    bench_report_cl_error("clCreateProgramWithSource", err);
+    return NULL;
+  }
+  return build_program(env, p, options);
+}
+
+cl_program bench_build_il(struct platform_env *env, const void *il, size_t size,
+                          const char *options) {
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(env->ctx, il, size, &err);
+  if (!p) {
+    bench_report_cl_error("clCreateProgramWithIL", err);
+    return NULL;
+  }
+  return build_program(env, p, options);
 }
 
 struct instance *bench_open_instance(struct platform_env *env, const char *source,

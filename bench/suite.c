@@ -42,8 +42,8 @@ struct summary_row {
 };
 
 static const struct bench_case *const case_tables[] = {
-    bench_memory_cases, bench_compute_cases,     bench_image_cases,
-    bench_math_cases,   bench_thirdparty_cases, bench_runtime_cases};
+    bench_memory_cases,     bench_compute_cases, bench_image_cases, bench_math_cases,
+    bench_thirdparty_cases, bench_runtime_cases, bench_svm_cases};
 
 static void usage(FILE *f) {
   fprintf(f, "usage: bench_suite [--quick] [--reps N] [--cases name,name] [--list] "
@@ -284,23 +284,34 @@ static void print_case(const struct summary_row *row, int n_envs, const struct p
   fflush(stdout);
 }
 
+/* Whether env's device has what c needs (fp64, and what c->unsupported
+ * asks); says what it lacks otherwise. */
+static bool platform_supports(const struct bench_case *c, struct platform_env *env) {
+  if (c->needs_fp64 && !env->has_fp64)
+    return false;
+  const char *lacks = c->unsupported ? c->unsupported(env) : NULL;
+  if (lacks)
+    fprintf(stderr, "    %s: skipped on %s: %s\n", c->name, env->short_name, lacks);
+  return !lacks;
+}
+
 static void run_case(const struct bench_case *c, const struct options *o,
                      struct platform_env *envs, int n_envs, struct summary_row *row) {
   memset(row, 0, sizeof *row);
   row->c = c;
   bool available = !c->available || c->available();
-  void *host = available ? c->prepare(o->quick, &row->work) : NULL;
+  bool supported[MAX_PLATFORMS], any = false;
+  for (int p = 0; p < n_envs; p++) {
+    supported[p] = available && platform_supports(c, &envs[p]);
+    any = any || supported[p];
+  }
+  void *host = any ? c->prepare(o->quick, &row->work) : NULL;
   struct instance *inst[MAX_PLATFORMS] = {0};
   for (int p = 0; p < n_envs; p++) {
-    row->r[p].outcome = available ? OUTCOME_ERROR : OUTCOME_SKIPPED;
+    row->r[p].outcome = supported[p] ? OUTCOME_ERROR : OUTCOME_SKIPPED;
     row->r[p].seconds = INFINITY;
-    if (!host)
-      continue;
-    if (c->needs_fp64 && !envs[p].has_fp64) {
-      row->r[p].outcome = OUTCOME_SKIPPED;
-      continue;
-    }
-    inst[p] = c->open(&envs[p], host);
+    if (host && supported[p])
+      inst[p] = c->open(&envs[p], host);
   }
   double (*run)(struct instance *, void *) = c->run ? c->run : bench_run_launches;
   int reps = o->quick ? 1 : (c->reps && c->reps < o->reps ? c->reps : o->reps);

@@ -64,6 +64,10 @@ struct bench_case {
    * is not installed; it says why). NULL: always available. */
   bool (*available)(void);
   bool needs_fp64;
+  /* NULL when env's device has what the case needs, else a few words on
+   * what it lacks ("no fine-grain buffer SVM"): the case is skipped on that
+   * platform, saying so. NULL: every platform. */
+  const char *(*unsupported)(struct platform_env *env);
   /* Inputs and reference; fills *work. NULL on failure. */
   void *(*prepare)(bool quick, struct case_work *work);
   /* Build, make buffers, set arguments. NULL on failure (message printed). */
@@ -86,11 +90,15 @@ extern const struct bench_case bench_image_cases[];
 extern const struct bench_case bench_runtime_cases[];
 extern const struct bench_case bench_math_cases[];
 extern const struct bench_case bench_thirdparty_cases[];
+extern const struct bench_case bench_svm_cases[];
 
 /* ---- helpers (cl_util.c) ---- */
 double bench_now(void); /* seconds, monotonic */
 /* Builds `source` for the env's device; prints the log and returns NULL on failure. */
 cl_program bench_build(struct platform_env *env, const char *source, const char *options);
+/* The same for a program from intermediate language (SPIR-V), clCreateProgramWithIL. */
+cl_program bench_build_il(struct platform_env *env, const void *il, size_t size,
+                          const char *options);
 /* A new instance with the program built and the named kernels created (NULL-terminated list). */
 struct instance *bench_open_instance(struct platform_env *env, const char *source,
                                      const char *options, const char *const *kernel_names);
@@ -135,5 +143,16 @@ void *bench_gemm_prepare(bool quick, struct case_work *w, bool fp64, int n);
 bool bench_gemm_buffers(struct instance *in, const struct bench_gemm_host *h);
 bool bench_gemm_check(struct instance *in, void *host);
 void bench_gemm_release(void *host);
+
+/* cases_memory.c: saxpy's inputs (y = a x + y in place on 128 MiB arrays, 4
+ * passes), shared with spirv_saxpy (cases_svm.c), the same kernel from SPIR-V */
+void *bench_saxpy_prepare(bool quick, struct case_work *w);
+/* buffers 0 (y), 1 (x), 2 (y's initial values), the arguments of kernel 0,
+ * saxpy(global float *y, global const float *x, float a), and its launch;
+ * false (reported) on failure */
+bool bench_saxpy_setup(struct instance *in, void *host);
+bool bench_saxpy_reset(struct instance *in, void *host);
+bool bench_saxpy_check(struct instance *in, void *host);
+void bench_saxpy_release(void *host);
 
 #endif

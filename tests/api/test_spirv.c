@@ -258,6 +258,75 @@ static void test_translator_output(void) {
   clReleaseProgram(p);
 }
 
+/* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
+ * (the image builtins themselves are checked against a host reference in
+ * tests/builtins) */
+static void test_images(void) {
+  size_t size = 0;
+  uint32_t *w = load_module("image-1.0", &size);
+  char *src = test_read_file(LOOMCL_SOURCE_DIR "/tests/spirv/image.cl");
+  CHECK(src != NULL);
+  if (!w || !src) {
+    free(w), free(src);
+    return;
+  }
+  cl_program progs[2] = {il_program(w, size), test_program_from(&env, src, "-cl-std=CL3.0")};
+  free(w), free(src);
+  enum { width = 48, height = 20 };
+  float in[height][width][4], out[2][height][width][4];
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int c = 0; c < 4; c++)
+        in[y][x][c] = (float)((x * 7 + y * 13 + c * 29) % 97) / 97.0f;
+  cl_image_format fmt = {CL_RGBA, CL_FLOAT};
+  cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = width,
+                        .image_height = height};
+  cl_int err;
+  cl_sampler linear = clCreateSampler(env.context, CL_TRUE, CL_ADDRESS_CLAMP_TO_EDGE,
+                                      CL_FILTER_LINEAR, &err);
+  for (int p = 0; p < 2; p++) {
+    if (!progs[p] || (p == 0 && build(progs[p]) != CL_SUCCESS)) {
+      CHECK(!"the image program did not build");
+      continue;
+    }
+    cl_kernel k = clCreateKernel(progs[p], "blur", &err);
+    CHECK_OK(err);
+    cl_uint nargs = 0;
+    CHECK_OK(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL));
+    CHECK(nargs == 3);
+    cl_mem a = clCreateImage(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &fmt, &desc,
+                             in, &err);
+    cl_mem b = clCreateImage(env.context, CL_MEM_WRITE_ONLY, &fmt, &desc, NULL, &err);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof a, &a));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof b, &b));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof linear, &linear));
+    size_t g[2] = {width, height}, origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
+    CHECK_OK(test_run(&env, k, 2, NULL, g, NULL));
+    CHECK_OK(clEnqueueReadImage(env.queue, b, CL_TRUE, origin, region, 0, 0, out[p], 0, NULL,
+                                NULL));
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+  }
+  CHECK(memcmp(out[0], out[1], sizeof out[0]) == 0);
+  /* and against the host: nearest reads at x - 1 and x + 1 clamped to the
+   * edge, a linear read at the pixel's centre (which is the pixel) */
+  int bad = 0;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int c = 0; c < 4; c++) {
+        int l = x > 0 ? x - 1 : 0, r = x + 1 < width ? x + 1 : width - 1;
+        float want = 0.25f * in[y][l][c] + 0.25f * in[y][r][c] + 0.5f * in[y][x][c];
+        if (fabsf(out[0][y][x][c] - want) > 1e-5f && bad++ < 4)
+          fprintf(stderr, "blur (%d,%d).%d = %g / %g, want %g\n", x, y, c, out[0][y][x][c],
+                  out[1][y][x][c], want);
+      }
+  CHECK(bad == 0);
+  clReleaseSampler(linear);
+  clReleaseProgram(progs[0]);
+  clReleaseProgram(progs[1]);
+}
+
 /* runs "spec" and checks out[] and outl[] against the constants' values */
 static void run_spec(cl_program p, int a, float b, int c, uint64_t d, int16_t e, uint8_t f,
                      double g) {
@@ -422,7 +491,7 @@ static void test_bad_modules(void) {
   refused(w, size, 5, (200u << 16) | 17, 0, "word count past the end");
   refused(w, size, 6, 1, 0, "capability Shader");
   refused(w, size, 6, 4444, 0, "unknown capability");
-  refused(w, size, 6, 13, 0, "capability ImageBasic");
+  refused(w, size, 6, 15, 0, "capability ImageMipmap");
   /* word 8 is OpMemoryModel's addressing model (after 3 capabilities of 2
    * words): Physical32 and Logical */
   CHECK((w[11] & 0xffff) == 14);
@@ -466,6 +535,7 @@ int main(void) {
   test_versions();
   test_translator_output();
   test_spirv14_rewrites();
+  test_images();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

@@ -9,7 +9,14 @@
  * OpenCL C front end"). 0 when it exited with status 0. */
 int loom_run_tool(const char *dir, char **argv, const char *what, char **log) LOOM_HIDDEN;
 
+/* spirv_images.c: a module from the SPIR-V translator given the image and
+ * sampler types Clang's modules have after lower-opaque-types */
+void loom_spirv_lower_images(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* kernel_meta.c */
+/* the operands of f's metadata node kind_name (malloc'd, *count of them;
+ * NULL and 0 when f has none) */
+LLVMValueRef *loom_md_operands(LLVMValueRef f, const char *kind_name, unsigned *count) LOOM_HIDDEN;
 int loom_kernel_meta_from_module(LLVMModuleRef m, LLVMTargetDataRef td, bool arg_names,
                                  struct loom_program_binary *out) LOOM_HIDDEN;
 bool loom_is_kernel(LLVMValueRef f) LOOM_HIDDEN;

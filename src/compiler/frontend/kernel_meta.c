@@ -26,7 +26,7 @@ bool loom_is_kernel(LLVMValueRef f) {
 }
 
 /* operands of the function metadata node `kind`, as values; NULL if absent */
-static LLVMValueRef *md_operands(LLVMValueRef f, const char *kind_name, unsigned *count) {
+LLVMValueRef *loom_md_operands(LLVMValueRef f, const char *kind_name, unsigned *count) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   unsigned kind = LLVMGetMDKindIDInContext(c, kind_name, (unsigned)strlen(kind_name));
   size_t n;
@@ -133,11 +133,11 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
   km->num_args = LLVMCountParams(f);
   km->args = calloc(km->num_args + 1, sizeof *km->args);
   unsigned n_as, n_acc, n_ty, n_q, n_name;
-  LLVMValueRef *as = md_operands(f, "kernel_arg_addr_space", &n_as);
-  LLVMValueRef *acc = md_operands(f, "kernel_arg_access_qual", &n_acc);
-  LLVMValueRef *ty = md_operands(f, "kernel_arg_type", &n_ty);
-  LLVMValueRef *q = md_operands(f, "kernel_arg_type_qual", &n_q);
-  LLVMValueRef *names = md_operands(f, "kernel_arg_name", &n_name);
+  LLVMValueRef *as = loom_md_operands(f, "kernel_arg_addr_space", &n_as);
+  LLVMValueRef *acc = loom_md_operands(f, "kernel_arg_access_qual", &n_acc);
+  LLVMValueRef *ty = loom_md_operands(f, "kernel_arg_type", &n_ty);
+  LLVMValueRef *q = loom_md_operands(f, "kernel_arg_type_qual", &n_q);
+  LLVMValueRef *names = loom_md_operands(f, "kernel_arg_name", &n_name);
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
   unsigned byref = LLVMGetEnumAttributeKindForName("byref", 5);
@@ -188,7 +188,7 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
 
   char attrs[1024] = "";
   unsigned n;
-  LLVMValueRef *rq = md_operands(f, "reqd_work_group_size", &n);
+  LLVMValueRef *rq = loom_md_operands(f, "reqd_work_group_size", &n);
   if (rq && n == 3) {
     for (int d = 0; d < 3; d++)
       km->reqd_work_group_size[d] = md_int(rq[d]);
@@ -199,7 +199,7 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
              (unsigned long long)km->reqd_work_group_size[2]);
   }
   free(rq);
-  LLVMValueRef *hint = md_operands(f, "work_group_size_hint", &n);
+  LLVMValueRef *hint = loom_md_operands(f, "work_group_size_hint", &n);
   if (hint && n == 3) {
     for (int d = 0; d < 3; d++)
       km->work_group_size_hint[d] = md_int(hint[d]);
@@ -210,7 +210,7 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
              (unsigned long long)km->work_group_size_hint[2]);
   }
   free(hint);
-  LLVMValueRef *vth = md_operands(f, "vec_type_hint", &n);
+  LLVMValueRef *vth = loom_md_operands(f, "vec_type_hint", &n);
   if (vth && n == 2)
     snprintf(attrs + strlen(attrs), sizeof attrs - strlen(attrs), "%svec_type_hint(%s)",
              attrs[0] ? " " : "", vec_type_name(LLVMTypeOf(vth[0]), md_int(vth[1]) != 0));

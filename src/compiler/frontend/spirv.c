@@ -40,6 +40,22 @@ static const char *translator_path(void) {
   return p ? p : LOOMCL_SPIRV_TRANSLATOR_PATH;
 }
 
+/* 0 when m is valid IR; else -1 and "error: SPIR-V: <what>: <why>" in *log */
+static int verify(LLVMModuleRef m, const char *what, char **log) {
+  char *msg = NULL;
+  int rc = 0;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    loom_str_append(log, "error: SPIR-V: ");
+    loom_str_append(log, what);
+    loom_str_append(log, ": ");
+    loom_str_append(log, msg ? msg : "");
+    loom_str_append(log, "\n");
+    rc = -1;
+  }
+  LLVMDisposeMessage(msg);
+  return rc;
+}
+
 /* The translator's LLVM 15 bitcode, read by LLVM 19, checked and written
  * back as this LLVM's bitcode. */
 static int upgrade(const struct loom_blob *in, struct loom_blob *out, char **log) {
@@ -53,14 +69,12 @@ static int upgrade(const struct loom_blob *in, struct loom_blob *out, char **log
     rc = -1;
   }
   LLVMDisposeMemoryBuffer(buf);
-  char *msg = NULL;
-  if (rc == 0 && LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    loom_str_append(log, "error: SPIR-V: the translated module is not valid IR: ");
-    loom_str_append(log, msg ? msg : "");
-    loom_str_append(log, "\n");
-    rc = -1;
+  if (rc == 0)
+    rc = verify(m, "the translated module is not valid IR", log);
+  if (rc == 0) {
+    loom_spirv_lower_images(m);
+    rc = verify(m, "images and samplers could not be lowered", log);
   }
-  LLVMDisposeMessage(msg);
   if (rc == 0) {
     LLVMSetTarget(m, "spir64-unknown-unknown");
     LLVMSetDataLayout(m, SPIR64_DATA_LAYOUT);
