@@ -529,6 +529,49 @@ static void test_bad_modules(void) {
   free(w);
 }
 
+/* Damaged modules: words of mix-1.0 changed at random (a fixed seed). Each
+ * is refused when created, fails to build, or builds; LoomCL lives on
+ * (the translator runs in a child process, and what it returns is
+ * verified before use). */
+static void test_mutations(void) {
+  size_t size = 0;
+  uint32_t *w = load_module("mix-1.0", &size);
+  if (!w)
+    return;
+  uint64_t rng = 0x5eed5eedull;
+  size_t n = size / 4;
+  uint32_t *copy = malloc(size);
+  int refused = 0, failed = 0, built = 0;
+  for (int round = 0; round < 40; round++) {
+    memcpy(copy, w, size);
+    int changes = 1 + (int)(test_xorshift64(&rng) % 3);
+    for (int c = 0; c < changes; c++) {
+      size_t at = 5 + (size_t)(test_xorshift64(&rng) % (n - 5));
+      uint64_t r = test_xorshift64(&rng);
+      /* a small change to an operand, a random word, or one flipped bit */
+      copy[at] = r % 3 == 0 ? copy[at] + 1 : r % 3 == 1 ? (uint32_t)(r >> 32) : copy[at] ^ (1u << (r >> 59));
+    }
+    cl_int err;
+    cl_program p = clCreateProgramWithIL(env.context, copy, size, &err);
+    if (!p) {
+      CHECK(err == CL_INVALID_VALUE);
+      refused++;
+      continue;
+    }
+    err = clBuildProgram(p, 1, &env.device, NULL, NULL, NULL);
+    CHECK(err == CL_SUCCESS || err == CL_BUILD_PROGRAM_FAILURE);
+    if (err == CL_SUCCESS)
+      built++;
+    else
+      failed++;
+    clReleaseProgram(p);
+  }
+  CHECK(refused + failed + built == 40);
+  printf("damaged modules: %d refused, %d failed to build, %d built\n", refused, failed, built);
+  free(copy);
+  free(w);
+}
+
 int main(void) {
   test_env_init(&env);
   test_queries();
@@ -539,6 +582,7 @@ int main(void) {
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();
+  test_mutations();
   test_env_release(&env);
   return test_finish("test_spirv");
 }

@@ -23,31 +23,6 @@
 extern const unsigned char loom_builtins_cpu[] LOOM_HIDDEN;
 extern const size_t loom_builtins_cpu_size LOOM_HIDDEN;
 
-struct diag_sink {
-  char **log;
-  bool error;
-};
-
-static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
-  struct diag_sink *s = ctx;
-  LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
-  if (sev == LLVMDSRemark && loom_cfg_str(LOOM_CFG_LLVM_ARGS)) {
-    /* optimisation remarks asked for through LOOMCL_LLVM_ARGS */
-    char *msg = LLVMGetDiagInfoDescription(info);
-    fprintf(stderr, "loomcl remark: %s\n", msg);
-    LLVMDisposeMessage(msg);
-  }
-  if (sev != LLVMDSError && sev != LLVMDSWarning)
-    return;
-  char *msg = LLVMGetDiagInfoDescription(info);
-  loom_str_append(s->log, sev == LLVMDSError ? "error: " : "warning: ");
-  loom_str_append(s->log, msg);
-  loom_str_append(s->log, "\n");
-  LLVMDisposeMessage(msg);
-  if (sev == LLVMDSError)
-    s->error = true;
-}
-
 static LLVMModuleRef parse(LLVMContextRef c, const void *data, size_t size, char **log) {
   LLVMMemoryBufferRef buf =
       LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "loomcl-bitcode");
@@ -256,8 +231,8 @@ static int link_program(const struct loom_blob *const *inputs, size_t num_inputs
   LLVMModuleRef lib = NULL;
   /* a specialisation runs beside builds: a context of its own */
   LLVMContextRef c = spec ? LLVMContextCreate() : loom_library_take(&lib);
-  struct diag_sink sink = {log, false};
-  LLVMContextSetDiagnosticHandler(c, on_diagnostic, &sink);
+  struct loom_diag_sink sink = {log, false};
+  LLVMContextSetDiagnosticHandler(c, loom_on_diagnostic, &sink);
   LLVMModuleRef m = NULL;
   int rc = 0;
   struct loom_timer t;
@@ -334,6 +309,8 @@ int loom_bitcode_kernel_meta(const struct loom_blob *bitcode, bool arg_names,
                              struct loom_program_binary *out) {
   LLVMContextRef c = LLVMContextCreate();
   char *log = NULL;
+  struct loom_diag_sink sink = {&log, false}; /* a damaged binary must not exit */
+  LLVMContextSetDiagnosticHandler(c, loom_on_diagnostic, &sink);
   LLVMModuleRef m = parse(c, bitcode->data, bitcode->size, &log);
   free(log);
   int rc = -1;

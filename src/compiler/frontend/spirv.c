@@ -60,6 +60,8 @@ static int verify(LLVMModuleRef m, const char *what, char **log) {
  * back as this LLVM's bitcode. */
 static int upgrade(const struct loom_blob *in, struct loom_blob *out, char **log) {
   LLVMContextRef c = LLVMContextCreate();
+  struct loom_diag_sink sink = {log, false};
+  LLVMContextSetDiagnosticHandler(c, loom_on_diagnostic, &sink);
   LLVMMemoryBufferRef buf =
       LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)in->data, in->size, "spirv.bc");
   LLVMModuleRef m = NULL;

@@ -1,6 +1,7 @@
 /* Helpers over the LLVM C API shared by the passes: target machines,
  * running LLVM pass pipelines, IR walking and editing, small maps. */
 #include "support/llvm_util.h"
+#include "support/util.h"
 #include "vectorize/vectorize.h"
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -409,4 +410,24 @@ bool loom_has_cycle(LLVMValueRef f) {
   free(bm.keys);
   free(bm.color);
   return cycle;
+}
+
+void loom_on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+  struct loom_diag_sink *s = ctx;
+  LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
+  if (sev == LLVMDSRemark && loom_cfg_str(LOOM_CFG_LLVM_ARGS)) {
+    /* optimisation remarks asked for through LOOMCL_LLVM_ARGS */
+    char *msg = LLVMGetDiagInfoDescription(info);
+    fprintf(stderr, "loomcl remark: %s\n", msg);
+    LLVMDisposeMessage(msg);
+  }
+  if (sev != LLVMDSError && sev != LLVMDSWarning)
+    return;
+  char *msg = LLVMGetDiagInfoDescription(info);
+  loom_str_append(s->log, sev == LLVMDSError ? "error: " : "warning: ");
+  loom_str_append(s->log, msg);
+  loom_str_append(s->log, "\n");
+  LLVMDisposeMessage(msg);
+  if (sev == LLVMDSError)
+    s->error = true;
 }

@@ -20,6 +20,16 @@
  * per vector lane (workgroup/wide_private.c), one per id */
 #define LOOM_SYM_WIDE_PRIVATE "__loom_wide_private"
 
+/* A context's diagnostics into a build log (LLVMContextSetDiagnosticHandler
+ * with loom_on_diagnostic and a sink): errors and warnings are appended to
+ * *log and errors set `error`. Every context that reads bitcode needs one:
+ * LLVM's default handler exits the process on an error. */
+struct loom_diag_sink {
+  char **log;
+  bool error;
+};
+void loom_on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) LOOM_HIDDEN;
+
 /* initialises LLVM's X86 back end once per process */
 void loom_llvm_init(void) LOOM_HIDDEN;
 /* a target machine for code generation; dispose with LLVMDisposeTargetMachine */
