@@ -395,6 +395,12 @@ cl_int clCreateSubDevices(cl_device_id in_device,
   case CL_DEVICE_PARTITION_EQUALLY:
     if (properties[1] <= 0 || properties[1] > UINT32_MAX)
       return LOOM_FAIL(CL_INVALID_VALUE, "CL_DEVICE_PARTITION_EQUALLY's count is not >= 1");
+    /* more units per sub-device than the device has: what the spec says
+     * of counts adding up to more than CL_DEVICE_MAX_COMPUTE_UNITS (the
+     * CTS asks the same of this scheme) */
+    if (properties[1] > units)
+      return LOOM_FAIL(CL_INVALID_DEVICE_PARTITION_COUNT,
+                       "CL_DEVICE_PARTITION_EQUALLY asks for more than CL_DEVICE_MAX_COMPUTE_UNITS");
     p.per_device = (cl_uint)properties[1];
     end = 2;
     break;

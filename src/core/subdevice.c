@@ -125,7 +125,10 @@ cl_int loom_device_partition(cl_device_id dev, const struct loom_partition *p,
   n = cores_of(dev, cores);
   /* group_of[i]: the sub-device core i goes to (UINT32_MAX: none) */
   if (p->type == CL_DEVICE_PARTITION_EQUALLY) {
-    groups = n / p->per_device;
+    /* one sub-device of every unit would be the device again: not a
+     * further partition (the CTS's negative test asks for
+     * CL_DEVICE_PARTITION_FAILED then) */
+    groups = p->per_device < n ? n / p->per_device : 0;
     for (unsigned i = 0; i < n; i++)
       group_of[i] = i / p->per_device < groups ? i / p->per_device : UINT32_MAX;
   } else if (p->type == CL_DEVICE_PARTITION_BY_COUNTS) {
