@@ -167,8 +167,8 @@ static void test_versions(void) {
   }
 }
 
-/* SPIR-V 1.4 forms rewritten for the translator: a string decoration and
- * OpCopyMemorySized with two sets of memory operands */
+/* SPIR-V forms rewritten for the translator: a string decoration,
+ * OpCopyMemorySized with two sets of memory operands, OpCopyMemory */
 static void test_spirv14_rewrites(void) {
   size_t size = 0;
   uint32_t *w = load_module("spirv14-1.4", &size);
@@ -185,12 +185,17 @@ static void test_spirv14_rewrites(void) {
     for (int i = 0; i < n; i++)
       src[i] = i * i - 7;
     cl_mem bd = test_buffer_with(&env, sizeof out, NULL), bs = test_buffer_with(&env, sizeof src, src);
+    cl_mem bd2 = test_buffer_with(&env, sizeof out, NULL);
     clSetKernelArg(k, 0, sizeof bd, &bd);
     clSetKernelArg(k, 1, sizeof bs, &bs);
+    clSetKernelArg(k, 2, sizeof bd2, &bd2);
     size_t g = n;
     CHECK_OK(test_run(&env, k, 1, NULL, &g, NULL));
     test_read_back(&env, bd, sizeof out, out);
-    CHECK(test_count_diff(out, src, n, "copy14") == 0);
+    CHECK(test_count_diff(out, src, n, "copy14 (OpCopyMemorySized)") == 0);
+    test_read_back(&env, bd2, sizeof out, out);
+    CHECK(test_count_diff(out, src, n, "copy14 (OpCopyMemory)") == 0);
+    clReleaseMemObject(bd2);
     clReleaseMemObject(bd);
     clReleaseMemObject(bs);
     clReleaseKernel(k);

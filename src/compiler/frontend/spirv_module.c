@@ -28,6 +28,9 @@ enum {
   OP_SPEC_CONSTANT_TRUE = 48,
   OP_SPEC_CONSTANT_FALSE = 49,
   OP_SPEC_CONSTANT = 50,
+  OP_TYPE_POINTER = 32,
+  OP_LOAD = 61,
+  OP_STORE = 62,
   OP_COPY_MEMORY = 63,
   OP_COPY_MEMORY_SIZED = 64,
   OP_DECORATE = 71,
@@ -147,7 +150,7 @@ static const struct loom_spec_value *value_of(const struct loom_spec_value *valu
  * specialization constants. */
 static int walk(uint32_t *w, size_t n, struct loom_spirv_info *out,
                 const struct loom_spec_value *values, size_t num_values, char **log);
-static size_t legalize(uint32_t *w, size_t n);
+static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n);
 
 int loom_spirv_inspect(const void *il, size_t size, struct loom_spirv_info *out, char **log) {
   uint32_t *w = NULL;
@@ -218,8 +221,11 @@ int loom_spirv_prepare(const void *il, size_t size, const struct loom_spec_value
    * which the translator rejects by name if the module uses them. */
   if (minor == 5)
     w[1] = 0x00010400u;
-  *words = w;
-  *num_words = legalize(w, n);
+  if (!(*words = legalize(w, n, num_words))) {
+    fail(log, "out of host memory");
+    loom_spirv_info_free(out);
+    return -1;
+  }
   return 0;
 }
 
@@ -230,34 +236,89 @@ static uint32_t memory_operand_words(uint32_t mask) {
   return 1 + ((mask & 0x2) != 0) + ((mask & 0x8) != 0) + ((mask & 0x10) != 0);
 }
 
-/* Rewrites what SPIR-V 1.4 allows but translator 15 cannot read into what
- * it can, in place; returns the new length in words (the module was walked:
- * every instruction fits):
+/* Opcodes whose word 1 is a result type and word 2 a result id that can
+ * be a pointer: how legalize finds the type of OpCopyMemory's source. */
+static bool may_define_pointer(uint32_t op) {
+  static const uint16_t ops[] = {1,   46,  55,  57,  59,  61,  65,  66,  67,
+                                 70,  83,  120, 121, 122, 123, 124, 169, 245};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    if (ops[i] == op)
+      return true;
+  return false;
+}
+
+/* Rewrites what translator 15 cannot read into what it can; returns the
+ * new module (w itself, or a larger copy: w is then freed) of *out_n words,
+ * NULL when out of memory. The module was walked: every instruction fits.
  *  - OpDecorateString and OpMemberDecorateString (UserSemantic strings and
- *    the like) carry no meaning for execution: dropped;
- *  - OpCopyMemory(Sized) with separate source and target memory operands
- *    keeps the first set, which applies to both in SPIR-V 1.0.
- * (Translator 15 cannot read OpCopyMemory at all, any version: it asserts;
- * OpCopyMemorySized works.) */
-static size_t legalize(uint32_t *w, size_t n) {
-  size_t out = 5;
+ *    the like, SPIR-V 1.4) carry no meaning for execution: dropped;
+ *  - OpCopyMemorySized with separate target and source memory operands
+ *    (1.4) keeps the first set, which applies to both in SPIR-V 1.0;
+ *  - OpCopyMemory, which the translator cannot read at all (it asserts),
+ *    becomes an OpLoad of the source's pointee type into a new id and an
+ *    OpStore of it, each with its own memory operands. */
+static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
+  uint32_t bound = w[3];
+  uint32_t *pointee = calloc(bound, sizeof *pointee); /* of each pointer type */
+  uint32_t *type_of = calloc(bound, sizeof *type_of); /* pointer-typed values */
+  uint32_t *out = NULL;
+  if (!pointee || !type_of)
+    goto done;
+  size_t copies = 0;
+  for (size_t at = 5; at < n; at += w[at] >> 16) {
+    uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
+    if (op == OP_TYPE_POINTER && wc >= 4 && w[at + 1] < bound)
+      pointee[w[at + 1]] = w[at + 3];
+    else if (may_define_pointer(op) && wc >= 3 && w[at + 1] < bound && w[at + 2] < bound &&
+             pointee[w[at + 1]])
+      type_of[w[at + 2]] = w[at + 1];
+    copies += op == OP_COPY_MEMORY;
+  }
+  out = malloc((n + 4 * copies) * sizeof *out);
+  if (!out)
+    goto done;
+  memcpy(out, w, 5 * sizeof *w);
+  size_t o = 5;
   for (size_t at = 5; at < n;) {
     uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
-    if (op == OP_DECORATE_STRING || op == OP_MEMBER_DECORATE_STRING) {
-      at += wc;
+    const uint32_t *ins = &w[at];
+    at += wc;
+    if (op == OP_DECORATE_STRING || op == OP_MEMBER_DECORATE_STRING)
+      continue;
+    if (op == OP_COPY_MEMORY && wc >= 3 && ins[2] < bound && type_of[ins[2]] &&
+        bound < SPIRV_MAX_BOUND) {
+      uint32_t first = wc > 3 ? memory_operand_words(ins[3]) : 0;
+      if (3 + first > wc)
+        first = wc - 3;
+      uint32_t second = 3 + first < wc ? wc - 3 - first : first; /* one set: both */
+      const uint32_t *dst_ops = &ins[3], *src_ops = 3 + first < wc ? &ins[3 + first] : &ins[3];
+      uint32_t id = bound++;
+      out[o++] = ((4 + second) << 16) | OP_LOAD;
+      out[o++] = pointee[type_of[ins[2]]];
+      out[o++] = id;
+      out[o++] = ins[2];
+      memcpy(&out[o], src_ops, second * sizeof *out);
+      o += second;
+      out[o++] = ((3 + first) << 16) | OP_STORE;
+      out[o++] = ins[1];
+      out[o++] = id;
+      memcpy(&out[o], dst_ops, first * sizeof *out);
+      o += first;
       continue;
     }
     uint32_t keep = wc;
-    if (op == OP_COPY_MEMORY || op == OP_COPY_MEMORY_SIZED) {
-      uint32_t first = op == OP_COPY_MEMORY ? 3 : 4; /* where the first mask is */
-      if (wc > first && first + memory_operand_words(w[at + first]) < wc)
-        keep = first + memory_operand_words(w[at + first]);
-    }
-    memmove(&w[out], &w[at], keep * sizeof *w);
-    w[out] = (keep << 16) | op;
-    out += keep;
-    at += wc;
+    if (op == OP_COPY_MEMORY_SIZED && wc > 4 && 4 + memory_operand_words(ins[4]) < wc)
+      keep = 4 + memory_operand_words(ins[4]);
+    memcpy(&out[o], ins, keep * sizeof *out);
+    out[o] = (keep << 16) | op;
+    o += keep;
   }
+  out[3] = bound;
+  *out_n = o;
+done:
+  free(pointee);
+  free(type_of);
+  free(w);
   return out;
 }
 
