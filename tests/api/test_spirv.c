@@ -263,6 +263,44 @@ static void test_translator_output(void) {
   clReleaseProgram(p);
 }
 
+/* SPIR-V 1.4 pointer comparisons and differences (rewritten for the
+ * translator): one buffer passed twice, then two SVM addresses 48 bytes
+ * (12 uints) apart */
+static void test_pointer_ops(void) {
+  size_t size = 0;
+  uint32_t *w = load_module("ptrops-1.4", &size);
+  if (!w)
+    return;
+  cl_program p = il_program(w, size);
+  free(w);
+  cl_int err = build(p);
+  CHECK_OK(err);
+  cl_kernel k = err == CL_SUCCESS ? clCreateKernel(p, "ptrops", &err) : NULL;
+  if (k) {
+    cl_mem out = test_buffer_with(&env, 3 * sizeof(cl_uint), NULL);
+    cl_mem buf = test_buffer_with(&env, 4096, NULL);
+    cl_uint got[3];
+    size_t one = 1;
+    clSetKernelArg(k, 0, sizeof out, &out);
+    clSetKernelArg(k, 1, sizeof buf, &buf);
+    clSetKernelArg(k, 2, sizeof buf, &buf);
+    CHECK_OK(test_run(&env, k, 1, NULL, &one, NULL));
+    test_read_back(&env, out, sizeof got, got);
+    CHECK(got[0] == 1 && got[1] == 0 && got[2] == 0);
+    char *svm = clSVMAlloc(env.context, 0, 4096, 0);
+    CHECK_OK(clSetKernelArgSVMPointer(k, 1, svm + 48));
+    CHECK_OK(clSetKernelArgSVMPointer(k, 2, svm));
+    CHECK_OK(test_run(&env, k, 1, NULL, &one, NULL));
+    test_read_back(&env, out, sizeof got, got);
+    CHECK(got[0] == 0 && got[1] == 1 && got[2] == 12);
+    clSVMFree(env.context, svm);
+    clReleaseMemObject(buf);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+  }
+  clReleaseProgram(p);
+}
+
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
  * (the image builtins themselves are checked against a host reference in
  * tests/builtins) */
@@ -584,6 +622,7 @@ int main(void) {
   test_translator_output();
   test_spirv14_rewrites();
   test_images();
+  test_pointer_ops();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

@@ -28,12 +28,24 @@ enum {
   OP_SPEC_CONSTANT_TRUE = 48,
   OP_SPEC_CONSTANT_FALSE = 49,
   OP_SPEC_CONSTANT = 50,
+  OP_TYPE_VECTOR = 23,
   OP_TYPE_POINTER = 32,
+  OP_CONSTANT = 43,
+  OP_FUNCTION = 54,
   OP_LOAD = 61,
   OP_STORE = 62,
   OP_COPY_MEMORY = 63,
   OP_COPY_MEMORY_SIZED = 64,
   OP_DECORATE = 71,
+  OP_CONVERT_PTR_TO_U = 117,
+  OP_BITCAST = 124,
+  OP_ISUB = 130,
+  OP_SDIV = 135,
+  OP_IEQUAL = 170,
+  OP_INOT_EQUAL = 171,
+  OP_PTR_EQUAL = 401,
+  OP_PTR_NOT_EQUAL = 402,
+  OP_PTR_DIFF = 403,
   OP_DECORATE_STRING = 5632,
   OP_MEMBER_DECORATE_STRING = 5633,
 };
@@ -247,79 +259,207 @@ static bool may_define_pointer(uint32_t op) {
   return false;
 }
 
+/* What legalize knows of the module's types and pointer values. */
+struct legal {
+  uint32_t bound;
+  uint32_t *pointee;  /* of each pointer type */
+  uint32_t *type_of;  /* the type of each pointer-typed value */
+  uint32_t *size_of;  /* bytes of scalar and vector types (3 components: 4) */
+  uint32_t *int_bits; /* width of integer types */
+  uint32_t ulong;     /* an OpTypeInt 64 0, or 0 */
+  /* constants PtrDiff divides by: (type, value) -> id, emitted before the
+   * first function */
+  struct { uint32_t type, value, id; } consts[32];
+  size_t num_consts;
+  uint32_t *out;
+  size_t o;
+};
+
+static void emit(struct legal *l, uint32_t op, uint32_t n, const uint32_t *operands) {
+  l->out[l->o++] = ((n + 1) << 16) | op;
+  memcpy(&l->out[l->o], operands, n * sizeof *operands);
+  l->o += n;
+}
+
+/* the id of the integer constant (type, value), made if new; 0 if full */
+static uint32_t constant(struct legal *l, uint32_t type, uint32_t value) {
+  for (size_t i = 0; i < l->num_consts; i++)
+    if (l->consts[i].type == type && l->consts[i].value == value)
+      return l->consts[i].id;
+  if (l->num_consts == sizeof l->consts / sizeof *l->consts || l->bound >= SPIRV_MAX_BOUND)
+    return 0;
+  l->consts[l->num_consts].type = type;
+  l->consts[l->num_consts].value = value;
+  return l->consts[l->num_consts++].id = l->bound++;
+}
+
+static bool is_pointer_value(const struct legal *l, uint32_t id) {
+  return id < l->bound && l->type_of[id];
+}
+
+/* SPIR-V 1.4-1.5 pointer operations as 1.0 integer ones, written to l->out;
+ * false when ins is not one or cannot be rewritten (then copied as is). */
+static bool rewrite_pointer_op(struct legal *l, uint32_t op, uint32_t wc, const uint32_t *ins) {
+  if (wc < 4 || l->bound + 4 >= SPIRV_MAX_BOUND)
+    return false;
+  uint32_t type = ins[1], result = ins[2];
+  if (op == OP_BITCAST && is_pointer_value(l, ins[3]) && type < l->bound) {
+    /* a pointer bitcast to a 64-bit integer or vector (1.5) */
+    if (l->int_bits[type] == 64) {
+      emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){type, result, ins[3]});
+      return true;
+    }
+    if (l->size_of[type] == 8 && l->ulong) {
+      uint32_t t = l->bound++;
+      emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){l->ulong, t, ins[3]});
+      emit(l, OP_BITCAST, 3, (uint32_t[]){type, result, t});
+      return true;
+    }
+    return false;
+  }
+  if (wc < 5 || !is_pointer_value(l, ins[3]) || !is_pointer_value(l, ins[4]))
+    return false;
+  if ((op == OP_PTR_EQUAL || op == OP_PTR_NOT_EQUAL) && l->ulong) {
+    uint32_t a = l->bound++, b = l->bound++;
+    emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){l->ulong, a, ins[3]});
+    emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){l->ulong, b, ins[4]});
+    emit(l, op == OP_PTR_EQUAL ? OP_IEQUAL : OP_INOT_EQUAL, 4, (uint32_t[]){type, result, a, b});
+    return true;
+  }
+  if (op == OP_PTR_DIFF && type < l->bound && l->int_bits[type]) {
+    /* (a - b) / the element size, in the result's integer type */
+    uint32_t elem = l->size_of[l->pointee[l->type_of[ins[3]]] < l->bound
+                                   ? l->pointee[l->type_of[ins[3]]]
+                                   : 0];
+    uint32_t size = elem ? constant(l, type, elem) : 0;
+    if (!size)
+      return false;
+    uint32_t a = l->bound++, b = l->bound++, d = l->bound++;
+    emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){type, a, ins[3]});
+    emit(l, OP_CONVERT_PTR_TO_U, 3, (uint32_t[]){type, b, ins[4]});
+    emit(l, OP_ISUB, 4, (uint32_t[]){type, d, a, b});
+    emit(l, OP_SDIV, 4, (uint32_t[]){type, result, d, size});
+    return true;
+  }
+  return false;
+}
+
+/* OpCopyMemory as an OpLoad of the source's pointee type into a new id and
+ * an OpStore of it, each with its memory operands (SPIR-V 1.4: the first
+ * set for the target, the second for the source; one set: both). */
+static bool rewrite_copy_memory(struct legal *l, uint32_t wc, const uint32_t *ins) {
+  if (wc < 3 || !is_pointer_value(l, ins[2]) || l->bound >= SPIRV_MAX_BOUND)
+    return false;
+  uint32_t first = wc > 3 ? memory_operand_words(ins[3]) : 0;
+  if (3 + first > wc)
+    first = wc - 3;
+  uint32_t second = 3 + first < wc ? wc - 3 - first : first;
+  const uint32_t *dst_ops = &ins[3], *src_ops = 3 + first < wc ? &ins[3 + first] : &ins[3];
+  uint32_t id = l->bound++;
+  l->out[l->o++] = ((4 + second) << 16) | OP_LOAD;
+  l->out[l->o++] = l->pointee[l->type_of[ins[2]]];
+  l->out[l->o++] = id;
+  l->out[l->o++] = ins[2];
+  memcpy(&l->out[l->o], src_ops, second * sizeof *l->out);
+  l->o += second;
+  l->out[l->o++] = ((3 + first) << 16) | OP_STORE;
+  l->out[l->o++] = ins[1];
+  l->out[l->o++] = id;
+  memcpy(&l->out[l->o], dst_ops, first * sizeof *l->out);
+  l->o += first;
+  return true;
+}
+
 /* Rewrites what translator 15 cannot read into what it can; returns the
- * new module (w itself, or a larger copy: w is then freed) of *out_n words,
- * NULL when out of memory. The module was walked: every instruction fits.
+ * new module (w is freed) of *out_n words, NULL when out of memory. The
+ * module was walked: every instruction fits.
  *  - OpDecorateString and OpMemberDecorateString (UserSemantic strings and
  *    the like, SPIR-V 1.4) carry no meaning for execution: dropped;
  *  - OpCopyMemorySized with separate target and source memory operands
  *    (1.4) keeps the first set, which applies to both in SPIR-V 1.0;
  *  - OpCopyMemory, which the translator cannot read at all (it asserts),
- *    becomes an OpLoad of the source's pointee type into a new id and an
- *    OpStore of it, each with its own memory operands. */
+ *    becomes a load and a store;
+ *  - the pointer comparisons and differences of 1.4 and the pointer
+ *    bitcasts of 1.5 become integer operations on OpConvertPtrToU. */
 static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
-  uint32_t bound = w[3];
-  uint32_t *pointee = calloc(bound, sizeof *pointee); /* of each pointer type */
-  uint32_t *type_of = calloc(bound, sizeof *type_of); /* pointer-typed values */
-  uint32_t *out = NULL;
-  if (!pointee || !type_of)
+  struct legal l = {.bound = w[3]};
+  uint32_t b = l.bound;
+  l.pointee = calloc(b, sizeof *l.pointee);
+  l.type_of = calloc(b, sizeof *l.type_of);
+  l.size_of = calloc(b, sizeof *l.size_of);
+  l.int_bits = calloc(b, sizeof *l.int_bits);
+  size_t growth = 0;
+  if (!l.pointee || !l.type_of || !l.size_of || !l.int_bits)
     goto done;
-  size_t copies = 0;
   for (size_t at = 5; at < n; at += w[at] >> 16) {
     uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
-    if (op == OP_TYPE_POINTER && wc >= 4 && w[at + 1] < bound)
-      pointee[w[at + 1]] = w[at + 3];
-    else if (may_define_pointer(op) && wc >= 3 && w[at + 1] < bound && w[at + 2] < bound &&
-             pointee[w[at + 1]])
-      type_of[w[at + 2]] = w[at + 1];
-    copies += op == OP_COPY_MEMORY;
+    const uint32_t *ins = &w[at];
+    if (op == OP_TYPE_POINTER && wc >= 4 && ins[1] < b) {
+      l.pointee[ins[1]] = ins[3];
+    } else if ((op == OP_TYPE_INT || op == OP_TYPE_FLOAT) && wc >= 3 && ins[1] < b) {
+      l.size_of[ins[1]] = ins[2] / 8;
+      if (op == OP_TYPE_INT) {
+        l.int_bits[ins[1]] = ins[2];
+        if (ins[2] == 64 && wc >= 4 && ins[3] == 0 && !l.ulong)
+          l.ulong = ins[1];
+      }
+    } else if (op == OP_TYPE_VECTOR && wc >= 4 && ins[1] < b && ins[2] < b) {
+      l.size_of[ins[1]] = l.size_of[ins[2]] * (ins[3] == 3 ? 4 : ins[3]);
+    } else if (may_define_pointer(op) && wc >= 3 && ins[1] < b && ins[2] < b && l.pointee[ins[1]]) {
+      l.type_of[ins[2]] = ins[1];
+    }
+    growth += 16; /* an instruction becomes at most 4 (PtrDiff: 5 words into 18) */
   }
-  out = malloc((n + 4 * copies) * sizeof *out);
-  if (!out)
+  l.out = malloc((n + growth + 4 * 32) * sizeof *l.out);
+  if (!l.out)
     goto done;
-  memcpy(out, w, 5 * sizeof *w);
-  size_t o = 5;
+  memcpy(l.out, w, 5 * sizeof *w);
+  l.o = 5;
+  /* PtrDiff's constants go before the first function: find them first */
+  size_t first_function = n;
+  for (size_t at = 5; at < n && first_function == n; at += w[at] >> 16)
+    if ((w[at] & 0xffff) == OP_FUNCTION)
+      first_function = at;
+  for (size_t at = first_function; at < n; at += w[at] >> 16) {
+    const uint32_t *ins = &w[at];
+    uint32_t wc = ins[0] >> 16;
+    if ((ins[0] & 0xffff) == OP_PTR_DIFF && wc >= 5 && is_pointer_value(&l, ins[3]) &&
+        ins[1] < b && l.int_bits[ins[1]]) {
+      uint32_t pt = l.pointee[l.type_of[ins[3]]];
+      if (pt < b && l.size_of[pt])
+        constant(&l, ins[1], l.size_of[pt]);
+    }
+  }
   for (size_t at = 5; at < n;) {
     uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
     const uint32_t *ins = &w[at];
     at += wc;
+    if (at - wc == first_function)
+      for (size_t c = 0; c < l.num_consts; c++)
+        emit(&l, OP_CONSTANT, 3, (uint32_t[]){l.consts[c].type, l.consts[c].id, l.consts[c].value});
     if (op == OP_DECORATE_STRING || op == OP_MEMBER_DECORATE_STRING)
       continue;
-    if (op == OP_COPY_MEMORY && wc >= 3 && ins[2] < bound && type_of[ins[2]] &&
-        bound < SPIRV_MAX_BOUND) {
-      uint32_t first = wc > 3 ? memory_operand_words(ins[3]) : 0;
-      if (3 + first > wc)
-        first = wc - 3;
-      uint32_t second = 3 + first < wc ? wc - 3 - first : first; /* one set: both */
-      const uint32_t *dst_ops = &ins[3], *src_ops = 3 + first < wc ? &ins[3 + first] : &ins[3];
-      uint32_t id = bound++;
-      out[o++] = ((4 + second) << 16) | OP_LOAD;
-      out[o++] = pointee[type_of[ins[2]]];
-      out[o++] = id;
-      out[o++] = ins[2];
-      memcpy(&out[o], src_ops, second * sizeof *out);
-      o += second;
-      out[o++] = ((3 + first) << 16) | OP_STORE;
-      out[o++] = ins[1];
-      out[o++] = id;
-      memcpy(&out[o], dst_ops, first * sizeof *out);
-      o += first;
+    if (op == OP_COPY_MEMORY && rewrite_copy_memory(&l, wc, ins))
       continue;
-    }
+    if ((op == OP_BITCAST || op == OP_PTR_EQUAL || op == OP_PTR_NOT_EQUAL || op == OP_PTR_DIFF) &&
+        rewrite_pointer_op(&l, op, wc, ins))
+      continue;
     uint32_t keep = wc;
     if (op == OP_COPY_MEMORY_SIZED && wc > 4 && 4 + memory_operand_words(ins[4]) < wc)
       keep = 4 + memory_operand_words(ins[4]);
-    memcpy(&out[o], ins, keep * sizeof *out);
-    out[o] = (keep << 16) | op;
-    o += keep;
+    memcpy(&l.out[l.o], ins, keep * sizeof *l.out);
+    l.out[l.o] = (keep << 16) | op;
+    l.o += keep;
   }
-  out[3] = bound;
-  *out_n = o;
+  l.out[3] = l.bound;
+  *out_n = l.o;
 done:
-  free(pointee);
-  free(type_of);
+  free(l.pointee);
+  free(l.type_of);
+  free(l.size_of);
+  free(l.int_bits);
   free(w);
-  return out;
+  return l.out;
 }
 
 static int walk(uint32_t *w, size_t n, struct loom_spirv_info *out,
