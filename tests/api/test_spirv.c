@@ -56,6 +56,22 @@ static cl_int build(cl_program p) {
   return err;
 }
 
+/* kernel `kernel` of build/spirv/<module>.spv, built; NULL (a recorded
+ * failure) if anything fails. The program lives as long as the kernel. */
+static cl_kernel spirv_kernel(const char *module, const char *kernel) {
+  size_t size = 0;
+  uint32_t *w = load_module(module, &size);
+  if (!w)
+    return NULL;
+  cl_program p = il_program(w, size);
+  free(w);
+  cl_int err = build(p);
+  CHECK_OK(err);
+  cl_kernel k = err == CL_SUCCESS ? clCreateKernel(p, kernel, &err) : NULL;
+  clReleaseProgram(p);
+  return k;
+}
+
 static void test_queries(void) {
   char ext[4096] = "", il[256] = "";
   CHECK_OK(clGetDeviceInfo(env.device, CL_DEVICE_EXTENSIONS, sizeof ext, ext, NULL));
@@ -170,15 +186,7 @@ static void test_versions(void) {
 /* SPIR-V forms rewritten for the translator: a string decoration,
  * OpCopyMemorySized with two sets of memory operands, OpCopyMemory */
 static void test_spirv14_rewrites(void) {
-  size_t size = 0;
-  uint32_t *w = load_module("spirv14-1.4", &size);
-  if (!w)
-    return;
-  cl_program p = il_program(w, size);
-  free(w);
-  cl_int err = build(p);
-  CHECK_OK(err);
-  cl_kernel k = err == CL_SUCCESS ? clCreateKernel(p, "copy14", &err) : NULL;
+  cl_kernel k = spirv_kernel("spirv14-1.4", "copy14");
   if (k) {
     enum { n = 300 };
     int src[n], out[n];
@@ -200,7 +208,6 @@ static void test_spirv14_rewrites(void) {
     clReleaseMemObject(bs);
     clReleaseKernel(k);
   }
-  clReleaseProgram(p);
 }
 
 /* the kernel of tests/spirv/mix.cl, as clang-15 and llvm-spirv-15 made it:
@@ -267,15 +274,7 @@ static void test_translator_output(void) {
  * translator): one buffer passed twice, then two SVM addresses 48 bytes
  * (12 uints) apart */
 static void test_pointer_ops(void) {
-  size_t size = 0;
-  uint32_t *w = load_module("ptrops-1.4", &size);
-  if (!w)
-    return;
-  cl_program p = il_program(w, size);
-  free(w);
-  cl_int err = build(p);
-  CHECK_OK(err);
-  cl_kernel k = err == CL_SUCCESS ? clCreateKernel(p, "ptrops", &err) : NULL;
+  cl_kernel k = spirv_kernel("ptrops-1.4", "ptrops");
   if (k) {
     cl_mem out = test_buffer_with(&env, 3 * sizeof(cl_uint), NULL);
     cl_mem buf = test_buffer_with(&env, 4096, NULL);
@@ -298,7 +297,6 @@ static void test_pointer_ops(void) {
     clReleaseMemObject(out);
     clReleaseKernel(k);
   }
-  clReleaseProgram(p);
 }
 
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
