@@ -184,6 +184,17 @@ static bool cacheable(const char *source, const char *options) {
   return true;
 }
 
+/* Whether p's kernels may run non-uniform work-groups: OpenCL C from
+ * -cl-std=CL2.0 on, SPIR-V always, unless -cl-uniform-work-group-size
+ * (API 2.2, clEnqueueNDRangeKernel: "If the program was created with
+ * clCreateProgramWithSource, non-uniform work-groups are enabled only if
+ * ... -cl-std=CL2.0") */
+static bool allows_nonuniform(cl_program p, const char *options) {
+  if (p->il)
+    return !strstr(options, "-cl-uniform-work-group-size");
+  return loom_options_nonuniform(options);
+}
+
 /* The front end for p's source or SPIR-V module: bitcode of a compiled
  * object, as loom_compile_source returns it. Called under p->lock. */
 static int compile_text(cl_program p, const struct loom_header *headers, size_t num_headers,
@@ -237,7 +248,7 @@ static cl_int build_from_source(cl_program p, struct loom_program_build *b, cl_d
   if (rc != 0)
     return BUILD_ERROR(CL_BUILD_PROGRAM_FAILURE,
                        "linking or generating the executable failed");
-  b->bin.nonuniform = loom_options_nonuniform(options);
+  b->bin.nonuniform = allows_nonuniform(p, options);
   free(b->bin.log);
   b->bin.log = strdup(b->log ? b->log : "");
   if (use_cache)
@@ -325,7 +336,7 @@ cl_int loom_program_compile(cl_program p, const char *options, cl_uint num_heade
     if (rc == 0) {
       b->bin.kind = LOOM_BINARY_OBJECT;
       b->bin.options = strdup(options);
-      b->bin.nonuniform = loom_options_nonuniform(options);
+      b->bin.nonuniform = allows_nonuniform(p, options);
       loom_bitcode_kernel_meta(&b->bin.bitcode, true, &b->bin);
       b->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     } else if (rc == -2) {

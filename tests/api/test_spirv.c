@@ -142,6 +142,14 @@ static void run_add1(cl_program p, const char *what) {
   cl_uint nargs = 0;
   CHECK_OK(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL));
   CHECK(nargs == 1);
+  /* SPIR-V programs allow non-uniform work-groups (no -cl-std needed):
+   * 1000 work-items in groups of 64 */
+  size_t l = 64;
+  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
+  test_read_back(&env, b, sizeof out, out);
+  for (int i = 0; i < n; i++)
+    want[i] = host[i] + 2;
+  CHECK(test_count_diff(out, want, n, what) == 0);
   clReleaseMemObject(b);
   clReleaseKernel(k);
 }
