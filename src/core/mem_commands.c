@@ -26,8 +26,13 @@ static cl_int copy_run(struct loom_command *cmd) {
   const struct copy_args *a = cmd->payload;
   const size_t *r = a->region;
   if (contiguous(&a->dst, r) && contiguous(&a->src, r)) {
-    /* memmove: the application may pass a mapped pointer of the same buffer */
-    memmove(a->dst.base, a->src.base, r[0] * r[1] * r[2]);
+    size_t n = r[0] * r[1] * r[2];
+    uintptr_t d = (uintptr_t)a->dst.base, s = (uintptr_t)a->src.base;
+    const struct loom_device_ops *ops = cmd->device->ops;
+    if (ops->mem_copy && (d >= s ? d - s : s - d) >= n) /* disjoint: the device's cores */
+      ops->mem_copy(&cmd->device->desc, a->dst.base, a->src.base, n);
+    else /* memmove: the application may pass a mapped pointer of the same buffer */
+      memmove(a->dst.base, a->src.base, n);
     return CL_COMPLETE;
   }
   for (size_t z = 0; z < r[2]; z++) {

@@ -94,6 +94,10 @@ struct loom_device_ops {
   /* storage for a memory object; aligned to at least 128 bytes */
   void *(*mem_alloc)(const struct loom_device_desc *dev, size_t size);
   void (*mem_free)(const struct loom_device_desc *dev, void *ptr);
+  /* copies bytes between host-addressable ranges that do not overlap, as
+   * fast as the device's cores can (large transfers: clEnqueueCopyBuffer,
+   * read, write, SVM and USM memcpy); returns when done */
+  void (*mem_copy)(const struct loom_device_desc *dev, void *dst, const void *src, size_t bytes);
   /* starts a kernel launch */
   void (*ndrange)(const struct loom_device_desc *dev, struct loom_launch *launch);
   /* bytes of per-launch driver state (launch->device_state) */

@@ -175,6 +175,44 @@ static void test_memcpy_fill(void) {
   clSVMFree(env.context, b);
 }
 
+/* Copies of several MiB run on every core (the device's mem_copy): a
+ * kernel fills one allocation and an in-order copy, which becomes ready on
+ * the worker that ends the kernel, copies it into another; then a
+ * 9 MiB + 7 bytes copy from the host with an odd start */
+static void test_large_copies(void) {
+  enum { n = 3 << 20 }; /* uints: 12 MiB */
+  cl_kernel k = test_kernel_from(&env, "kernel void fill(global uint *p) {\n"
+                                       "  size_t i = get_global_id(0);\n"
+                                       "  p[i] = (uint)(i * 2654435761u);\n"
+                                       "}\n",
+                                 "fill", NULL);
+  cl_uint *a = clSVMAlloc(env.context, 0, n * sizeof *a, 0);
+  cl_uint *b = clSVMAlloc(env.context, 0, n * sizeof *b, 0);
+  if (!k || !a || !b) {
+    CHECK(!"setup failed");
+    return;
+  }
+  CHECK_OK(clSetKernelArgSVMPointer(k, 0, a));
+  size_t g = n;
+  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+  CHECK_OK(clEnqueueSVMMemcpy(env.queue, CL_FALSE, b, a, n * sizeof *a, 0, NULL, NULL));
+  CHECK_OK(clFinish(env.queue));
+  int bad = 0;
+  for (size_t i = 0; i < n; i++)
+    bad += b[i] != (cl_uint)(i * 2654435761u);
+  CHECK(bad == 0);
+  size_t bytes = (9 << 20) + 7;
+  unsigned char *host = malloc(bytes + 1);
+  for (size_t i = 0; i < bytes + 1; i++)
+    host[i] = (unsigned char)(i * 31 + 7);
+  CHECK_OK(clEnqueueSVMMemcpy(env.queue, CL_TRUE, (char *)a + 1, host + 1, bytes, 0, NULL, NULL));
+  CHECK(memcmp((char *)a + 1, host + 1, bytes) == 0);
+  free(host);
+  clSVMFree(env.context, a);
+  clSVMFree(env.context, b);
+  clReleaseKernel(k);
+}
+
 static void test_map_migrate(void) {
   int *p = clSVMAlloc(env.context, 0, 256 * sizeof(int), 0);
   cl_event ev = NULL;
@@ -377,6 +415,7 @@ int main(void) {
   test_capabilities();
   test_alloc();
   test_memcpy_fill();
+  test_large_copies();
   test_map_migrate();
   test_enqueue_free();
   test_buffer_over_svm();

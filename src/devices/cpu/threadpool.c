@@ -129,6 +129,17 @@ static size_t claim(struct loom_pool_job *job, size_t *count) {
   }
 }
 
+/* The end of a job, by whoever ran its last groups once no other worker
+ * is in it: a synchronous job (loom_pool_run) is only marked, as its
+ * caller waits for that and then owns it again; other jobs' finish may
+ * free them. */
+static void finish(struct loom_pool_job *job) {
+  if (job->sync)
+    atomic_store_explicit(&job->finished, true, memory_order_release);
+  else
+    job->finish(job);
+}
+
 static void *worker_main(void *arg) {
   unsigned id = (unsigned)(uintptr_t)arg;
   for (;;) {
@@ -168,7 +179,7 @@ static void *worker_main(void *arg) {
           pthread_mutex_lock(&pool.lock);
         }
         pthread_mutex_unlock(&pool.lock);
-        job->finish(job);
+        finish(job);
         job = NULL;
         break;
       }
@@ -240,7 +251,8 @@ static void pin_workers(void) {
 
 void loom_pool_pin(void) { pthread_once(&pin_once, pin_workers); }
 
-void loom_pool_submit(struct loom_pool_job *job) {
+/* Queues job with `users` workers already counted as working on it. */
+static void enqueue(struct loom_pool_job *job, unsigned users) {
   unsigned workers = loom_pool_workers();
   if (!job->workers || !job->num_workers) {
     job->workers = NULL;
@@ -248,7 +260,6 @@ void loom_pool_submit(struct loom_pool_job *job) {
   }
   atomic_store(&job->next, 0);
   atomic_store(&job->done, 0);
-  job->users = 0;
   job->link = NULL;
   if (!job->chunk) {
     /* the smallest claim: a sixty-fourth of each worker's share */
@@ -257,6 +268,7 @@ void loom_pool_submit(struct loom_pool_job *job) {
       job->chunk = 1;
   }
   pthread_mutex_lock(&pool.lock);
+  job->users = users;
   job->queued = true;
   if (pool.tail)
     pool.tail->link = job;
@@ -267,4 +279,44 @@ void loom_pool_submit(struct loom_pool_job *job) {
   if (pool.sleepers)
     pthread_cond_broadcast(&pool.wake);
   pthread_mutex_unlock(&pool.lock);
+}
+
+void loom_pool_submit(struct loom_pool_job *job) {
+  job->sync = false;
+  enqueue(job, 0);
+}
+
+/* The caller works on the job like a worker (it may be a worker itself,
+ * running a command that became ready when its launch completed), so the
+ * job finishes even when no other worker is free. */
+void loom_pool_run(struct loom_pool_job *job) {
+  job->sync = true;
+  atomic_store(&job->finished, false);
+  enqueue(job, 1);
+  bool last = false;
+  for (;;) {
+    size_t count;
+    size_t first = claim(job, &count);
+    if (first >= job->total)
+      break;
+    job->run(job, first, count, UINT32_MAX);
+    if (atomic_fetch_add(&job->done, count) + count == job->total) {
+      last = true;
+      break;
+    }
+  }
+  pthread_mutex_lock(&pool.lock);
+  unqueue(job);
+  job->users--;
+  while (last && job->users) { /* workers still in it leave first */
+    pthread_mutex_unlock(&pool.lock);
+    cpu_relax();
+    pthread_mutex_lock(&pool.lock);
+  }
+  pthread_mutex_unlock(&pool.lock);
+  if (last)
+    return;
+  /* a worker runs the last groups; it marks the job once no one is in it */
+  while (!atomic_load_explicit(&job->finished, memory_order_acquire))
+    cpu_relax();
 }

@@ -25,6 +25,8 @@ struct loom_pool_job {
   atomic_size_t next, done;
   unsigned users;
   bool queued;
+  bool sync;              /* loom_pool_run's: finish is not called */
+  atomic_bool finished;   /* a sync job's end */
   struct loom_pool_job *link;
 };
 
@@ -40,5 +42,8 @@ void loom_pool_pin(void) LOOM_HIDDEN;
 /* a monotonic clock, in nanoseconds */
 uint64_t loom_pool_now_ns(void) LOOM_HIDDEN;
 void loom_pool_submit(struct loom_pool_job *job) LOOM_HIDDEN;
+/* Runs job to its end before returning, the calling thread taking groups
+ * too (worker index UINT32_MAX); job->finish is not called. */
+void loom_pool_run(struct loom_pool_job *job) LOOM_HIDDEN;
 
 #endif
