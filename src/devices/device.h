@@ -94,10 +94,11 @@ struct loom_device_ops {
   /* storage for a memory object; aligned to at least 128 bytes */
   void *(*mem_alloc)(const struct loom_device_desc *dev, size_t size);
   void (*mem_free)(const struct loom_device_desc *dev, void *ptr);
-  /* copies bytes between host-addressable ranges that do not overlap, as
-   * fast as the device's cores can (large transfers: clEnqueueCopyBuffer,
-   * read, write, SVM and USM memcpy); returns when done */
-  void (*mem_copy)(const struct loom_device_desc *dev, void *dst, const void *src, size_t bytes);
+  /* runs fn(ctx, first, count) over chunks 0 .. chunks-1 on the device's
+   * cores, the calling thread taking part, and returns when all are done:
+   * large copies and fills (core/mem_commands.c) */
+  void (*run_chunks)(const struct loom_device_desc *dev, size_t chunks,
+                     void (*fn)(void *ctx, size_t first, size_t count), void *ctx);
   /* starts a kernel launch */
   void (*ndrange)(const struct loom_device_desc *dev, struct loom_launch *launch);
   /* bytes of per-launch driver state (launch->device_state) */

@@ -208,6 +208,22 @@ static void test_large_copies(void) {
   CHECK_OK(clEnqueueSVMMemcpy(env.queue, CL_TRUE, (char *)a + 1, host + 1, bytes, 0, NULL, NULL));
   CHECK(memcmp((char *)a + 1, host + 1, bytes) == 0);
   free(host);
+  /* large fills, on every core too: each pattern size, a size that is no
+   * whole number of chunks */
+  for (size_t ps = 1; ps <= 128; ps *= 8) {
+    unsigned char pattern[128];
+    for (size_t i = 0; i < ps; i++)
+      pattern[i] = (unsigned char)(ps * 3 + i);
+    size_t fill = (n * sizeof *a / 2 / ps) * ps + ps; /* about 6 MiB */
+    memset(a, 0, n * sizeof *a);
+    CHECK_OK(clEnqueueSVMMemFill(env.queue, (char *)a + 128, pattern, ps, fill, 0, NULL, NULL));
+    CHECK_OK(clFinish(env.queue));
+    const unsigned char *bytes_a = (const unsigned char *)a;
+    int bad_fill = 0;
+    for (size_t i = 0; i < n * sizeof *a; i++)
+      bad_fill += bytes_a[i] != (i >= 128 && i < 128 + fill ? pattern[(i - 128) % ps] : 0);
+    CHECK(bad_fill == 0);
+  }
   clSVMFree(env.context, a);
   clSVMFree(env.context, b);
   clReleaseKernel(k);

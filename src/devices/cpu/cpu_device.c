@@ -208,7 +208,7 @@ static void cpu_mem_free(const struct loom_device_desc *dev, void *ptr) {
 static const struct loom_device_ops cpu_ops = {
     .mem_alloc = cpu_mem_alloc,
     .mem_free = cpu_mem_free,
-    .mem_copy = loom_cpu_mem_copy,
+    .run_chunks = loom_cpu_run_chunks,
     .ndrange = loom_cpu_ndrange,
     .ndrange_state_size = LOOM_CPU_LAUNCH_STATE_SIZE,
     .code_load = loom_jit_load_binary,
