@@ -72,6 +72,14 @@ static cl_kernel spirv_kernel(const char *module, const char *kernel) {
   return k;
 }
 
+/* runs k over n work-items with buffer b as argument 0, then reads the
+ * first bytes of b into out */
+static void run_with_buffer(cl_kernel k, cl_mem b, size_t n, void *out, size_t bytes) {
+  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+  CHECK_OK(test_run(&env, k, 1, NULL, &n, NULL));
+  test_read_back(&env, b, bytes, out);
+}
+
 static void test_queries(void) {
   char ext[4096] = "", il[256] = "";
   CHECK_OK(clGetDeviceInfo(env.device, CL_DEVICE_EXTENSIONS, sizeof ext, ext, NULL));
@@ -307,6 +315,26 @@ static void test_pointer_ops(void) {
   }
 }
 
+/* SPIR-V 1.4's OpCopyLogical (rewritten for the translator) */
+static void test_copy_logical(void) {
+  cl_kernel k = spirv_kernel("copylogical-1.4", "copylogical");
+  if (!k)
+    return;
+  enum { n = 100 };
+  struct {
+    cl_uint u;
+    cl_float f;
+  } out[n];
+  cl_mem b = test_buffer_with(&env, sizeof out, NULL);
+  run_with_buffer(k, b, n, out, sizeof out);
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    bad += out[i].u != (cl_uint)i + 7 || out[i].f != (float)i * 0.5f;
+  CHECK(bad == 0);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+}
+
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
  * (the image builtins themselves are checked against a host reference in
  * tests/builtins) */
@@ -482,10 +510,7 @@ static void test_link_with_opencl_c(void) {
     for (int i = 0; i < n; i++)
       host[i] = (float)i / 16.0f - 3.0f;
     cl_mem b = test_buffer_with(&env, sizeof host, host);
-    clSetKernelArg(k, 0, sizeof b, &b);
-    size_t g = n;
-    CHECK_OK(test_run(&env, k, 1, NULL, &g, NULL));
-    test_read_back(&env, b, sizeof out, out);
+    run_with_buffer(k, b, n, out, sizeof out);
     int bad = 0;
     for (int i = 0; i < n; i++)
       bad += out[i] != host[i] * host[i] + 1.0f;
@@ -629,6 +654,7 @@ int main(void) {
   test_spirv14_rewrites();
   test_images();
   test_pointer_ops();
+  test_copy_logical();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

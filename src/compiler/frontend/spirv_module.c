@@ -18,6 +18,7 @@
 #define SPIRV_MAX_BOUND 0x3FFFFFu
 
 enum {
+  OP_UNDEF = 1,
   OP_EXTENSION = 10,
   OP_MEMORY_MODEL = 14,
   OP_ENTRY_POINT = 15,
@@ -29,6 +30,8 @@ enum {
   OP_SPEC_CONSTANT_FALSE = 49,
   OP_SPEC_CONSTANT = 50,
   OP_TYPE_VECTOR = 23,
+  OP_TYPE_ARRAY = 28,
+  OP_TYPE_STRUCT = 30,
   OP_TYPE_POINTER = 32,
   OP_CONSTANT = 43,
   OP_FUNCTION = 54,
@@ -37,6 +40,9 @@ enum {
   OP_COPY_MEMORY = 63,
   OP_COPY_MEMORY_SIZED = 64,
   OP_DECORATE = 71,
+  OP_COMPOSITE_CONSTRUCT = 80,
+  OP_COMPOSITE_EXTRACT = 81,
+  OP_COMPOSITE_INSERT = 82,
   OP_CONVERT_PTR_TO_U = 117,
   OP_BITCAST = 124,
   OP_ISUB = 130,
@@ -46,6 +52,7 @@ enum {
   OP_PTR_EQUAL = 401,
   OP_PTR_NOT_EQUAL = 402,
   OP_PTR_DIFF = 403,
+  OP_COPY_LOGICAL = 400,
   OP_DECORATE_STRING = 5632,
   OP_MEMBER_DECORATE_STRING = 5633,
 };
@@ -267,6 +274,11 @@ struct legal {
   uint32_t *size_of;  /* bytes of scalar and vector types (3 components: 4) */
   uint32_t *int_bits; /* width of integer types */
   uint32_t ulong;     /* an OpTypeInt 64 0, or 0 */
+  unsigned char *is_type;
+  unsigned char *is_aggregate; /* struct and array types */
+  uint32_t *value_type; /* the type of each value (word 1 of its definition) */
+  size_t *struct_at;    /* where each OpTypeStruct is in the module */
+  const uint32_t *w;
   /* constants PtrDiff divides by: (type, value) -> id, emitted before the
    * first function */
   struct { uint32_t type, value, id; } consts[32];
@@ -344,6 +356,52 @@ static bool rewrite_pointer_op(struct legal *l, uint32_t op, uint32_t wc, const 
   return false;
 }
 
+/* Writes a struct or array of type `type` with the m values members into
+ * id result, as OpUndef and one OpCompositeInsert per member: translator 15
+ * crashes on an OpCompositeConstruct of a struct whose members are not
+ * constants. */
+static void emit_aggregate(struct legal *l, uint32_t type, uint32_t result,
+                           const uint32_t *members, uint32_t m) {
+  uint32_t prev = l->bound++;
+  emit(l, OP_UNDEF, 2, (uint32_t[]){type, prev});
+  for (uint32_t j = 0; j < m; j++) {
+    uint32_t id = j + 1 == m ? result : l->bound++;
+    emit(l, OP_COMPOSITE_INSERT, 5, (uint32_t[]){type, id, members[j], prev, j});
+    prev = id;
+  }
+}
+
+/* OpCompositeConstruct of a struct or array: emit_aggregate */
+static bool rewrite_construct(struct legal *l, uint32_t wc, const uint32_t *ins) {
+  if (wc < 4 || ins[1] >= l->bound || !l->is_aggregate[ins[1]] || l->bound + wc >= SPIRV_MAX_BOUND)
+    return false;
+  emit_aggregate(l, ins[1], ins[2], &ins[3], wc - 3);
+  return true;
+}
+
+/* OpCopyLogical (1.4) between two struct types whose members have the same
+ * types: the members extracted and a struct of the target type built from
+ * them. Others are left to the translator, which rejects them. */
+static bool rewrite_copy_logical(struct legal *l, uint32_t wc, const uint32_t *ins) {
+  if (wc < 4 || ins[1] >= l->bound || ins[3] >= l->bound)
+    return false;
+  uint32_t to = ins[1], from = l->value_type[ins[3]];
+  if (from >= l->bound || !l->struct_at[to] || !l->struct_at[from])
+    return false;
+  const uint32_t *st = &l->w[l->struct_at[to]], *sf = &l->w[l->struct_at[from]];
+  uint32_t m = (st[0] >> 16) - 2;
+  if ((sf[0] >> 16) - 2 != m || memcmp(&st[2], &sf[2], m * sizeof *st) != 0 || m > 64 ||
+      l->bound + 2 * m + 2 >= SPIRV_MAX_BOUND)
+    return false;
+  uint32_t members[64];
+  for (uint32_t j = 0; j < m; j++) {
+    members[j] = l->bound++;
+    emit(l, OP_COMPOSITE_EXTRACT, 4, (uint32_t[]){st[2 + j], members[j], ins[3], j});
+  }
+  emit_aggregate(l, to, ins[2], members, m);
+  return true;
+}
+
 /* OpCopyMemory as an OpLoad of the source's pointee type into a new id and
  * an OpStore of it, each with its memory operands (SPIR-V 1.4: the first
  * set for the target, the second for the source; one set: both). */
@@ -380,7 +438,12 @@ static bool rewrite_copy_memory(struct legal *l, uint32_t wc, const uint32_t *in
  *  - OpCopyMemory, which the translator cannot read at all (it asserts),
  *    becomes a load and a store;
  *  - the pointer comparisons and differences of 1.4 and the pointer
- *    bitcasts of 1.5 become integer operations on OpConvertPtrToU. */
+ *    bitcasts of 1.5 become integer operations on OpConvertPtrToU;
+ *  - OpCopyLogical (1.4) between structs of the same member types becomes
+ *    extracts and inserts;
+ *  - OpCompositeConstruct of a struct or an array becomes OpUndef and
+ *    inserts: translator 15 crashes on a struct of values that are not
+ *    constants. */
 static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
   struct legal l = {.bound = w[3]};
   uint32_t b = l.bound;
@@ -388,8 +451,14 @@ static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
   l.type_of = calloc(b, sizeof *l.type_of);
   l.size_of = calloc(b, sizeof *l.size_of);
   l.int_bits = calloc(b, sizeof *l.int_bits);
+  l.is_type = calloc(b, 1);
+  l.is_aggregate = calloc(b, 1);
+  l.value_type = calloc(b, sizeof *l.value_type);
+  l.struct_at = calloc(b, sizeof *l.struct_at);
+  l.w = w;
   size_t growth = 0;
-  if (!l.pointee || !l.type_of || !l.size_of || !l.int_bits)
+  if (!l.pointee || !l.type_of || !l.size_of || !l.int_bits || !l.is_type || !l.value_type ||
+      !l.struct_at || !l.is_aggregate)
     goto done;
   for (size_t at = 5; at < n; at += w[at] >> 16) {
     uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
@@ -408,6 +477,22 @@ static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
     } else if (may_define_pointer(op) && wc >= 3 && ins[1] < b && ins[2] < b && l.pointee[ins[1]]) {
       l.type_of[ins[2]] = ins[1];
     }
+    /* types (OpTypeVoid .. OpTypeReserveId, pipe storage, named barrier),
+     * and the type of every value: word 1 of an instruction whose word 1
+     * is a type (annotations naming a type come first; a value's own
+     * definition, later, overwrites what their word 2 seemed to say) */
+    if (((op >= 19 && op <= 38) || op == 322 || op == 327) && wc >= 2 && ins[1] < b) {
+      l.is_type[ins[1]] = 1;
+      if (op == OP_TYPE_STRUCT)
+        l.struct_at[ins[1]] = at;
+      l.is_aggregate[ins[1]] = op == OP_TYPE_STRUCT || op == OP_TYPE_ARRAY;
+    } else if (wc >= 3 && ins[1] < b && ins[2] < b && l.is_type[ins[1]]) {
+      l.value_type[ins[2]] = ins[1];
+    }
+    if (op == OP_COPY_LOGICAL && wc >= 2 && ins[1] < b && l.struct_at[ins[1]])
+      growth += 11 * (size_t)(w[l.struct_at[ins[1]]] >> 16) + 3;
+    if (op == OP_COMPOSITE_CONSTRUCT)
+      growth += 5 * (size_t)wc + 3;
     growth += 16; /* an instruction becomes at most 4 (PtrDiff: 5 words into 18) */
   }
   l.out = malloc((n + growth + 4 * 32) * sizeof *l.out);
@@ -441,6 +526,10 @@ static uint32_t *legalize(uint32_t *w, size_t n, size_t *out_n) {
       continue;
     if (op == OP_COPY_MEMORY && rewrite_copy_memory(&l, wc, ins))
       continue;
+    if (op == OP_COPY_LOGICAL && rewrite_copy_logical(&l, wc, ins))
+      continue;
+    if (op == OP_COMPOSITE_CONSTRUCT && rewrite_construct(&l, wc, ins))
+      continue;
     if ((op == OP_BITCAST || op == OP_PTR_EQUAL || op == OP_PTR_NOT_EQUAL || op == OP_PTR_DIFF) &&
         rewrite_pointer_op(&l, op, wc, ins))
       continue;
@@ -458,6 +547,10 @@ done:
   free(l.type_of);
   free(l.size_of);
   free(l.int_bits);
+  free(l.is_type);
+  free(l.is_aggregate);
+  free(l.value_type);
+  free(l.struct_at);
   free(w);
   return l.out;
 }
