@@ -40,6 +40,51 @@ static const char *translator_path(void) {
   return p ? p : LOOMCL_SPIRV_TRANSLATOR_PATH;
 }
 
+/* SPIR-V says "this kernel does not write through that pointer" with the
+ * NoWrite parameter attribute, which the translator gives back as
+ * `readonly`, and leaves kernel_arg_type_qual empty; OpenCL C says it with
+ * `const`, which LoomCL reads from that metadata (CL_KERNEL_ARG_TYPE_CONST:
+ * the CPU driver prefetches the next work-groups' slices of const buffers,
+ * cpu_ndrange.c). A readonly global pointer is given `const` here, so the
+ * same kernel runs the same way from either language. */
+static void mark_readonly_args_const(LLVMModuleRef m) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  unsigned readonly = LLVMGetEnumAttributeKindForName("readonly", 8);
+  unsigned kind = LLVMGetMDKindIDInContext(c, "kernel_arg_type_qual", 20);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !loom_is_kernel(f))
+      continue;
+    unsigned n = 0;
+    LLVMValueRef *quals = loom_md_operands(f, "kernel_arg_type_qual", &n);
+    if (!quals || n != LLVMCountParams(f)) {
+      free(quals);
+      continue;
+    }
+    bool changed = false;
+    LLVMMetadataRef *ops = calloc(n, sizeof *ops);
+    for (unsigned i = 0; ops && i < n; i++) {
+      unsigned len = 0;
+      const char *q = quals[i] ? LLVMGetMDString(quals[i], &len) : "";
+      char buf[256], with[300];
+      snprintf(buf, sizeof buf, "%.*s", (int)len, q ? q : "");
+      const char *text = buf;
+      LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(f, i));
+      if (LLVMGetEnumAttributeAtIndex(f, i + 1, readonly) &&
+          LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 1 &&
+          !strstr(buf, "const")) {
+        snprintf(with, sizeof with, "const%s%s", buf[0] ? " " : "", buf);
+        text = with;
+        changed = true;
+      }
+      ops[i] = LLVMMDStringInContext2(c, text, strlen(text));
+    }
+    if (ops && changed)
+      LLVMGlobalSetMetadata(f, kind, LLVMMDNodeInContext2(c, ops, n));
+    free(ops);
+    free(quals);
+  }
+}
+
 /* 0 when m is valid IR; else -1 and "error: SPIR-V: <what>: <why>" in *log */
 static int verify(LLVMModuleRef m, const char *what, char **log) {
   char *msg = NULL;
@@ -75,6 +120,7 @@ static int upgrade(const struct loom_blob *in, struct loom_blob *out, char **log
     rc = verify(m, "the translated module is not valid IR", log);
   if (rc == 0) {
     loom_spirv_lower_images(m);
+    mark_readonly_args_const(m);
     rc = verify(m, "images and samplers could not be lowered", log);
   }
   if (rc == 0) {
