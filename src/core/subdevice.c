@@ -99,7 +99,7 @@ cl_device_affinity_domain loom_device_affinity_domains(cl_device_id dev) {
   if (cores && ids) {
     unsigned n = cores_of(dev, cores);
     for (size_t l = 0; l < sizeof levels / sizeof *levels; l++)
-      if (domains_at(dev, cores, n, levels[l], ids) > 0)
+      if (domains_at(dev, cores, n, levels[l], ids) >= 2)
         found |= levels[l];
   }
   free(cores);
@@ -146,8 +146,8 @@ cl_int loom_device_partition(cl_device_id dev, const struct loom_partition *p,
       for (size_t l = 0; l < sizeof levels / sizeof *levels && distinct < 2; l++)
         if ((distinct = domains_at(dev, cores, n, levels[l], ids)) >= 2)
           level = levels[l];
-    } else if ((distinct = domains_at(dev, cores, n, level, ids)) == 0) {
-      err = CL_INVALID_VALUE; /* a level the machine does not describe */
+    } else if ((distinct = domains_at(dev, cores, n, level, ids)) < 2) {
+      err = CL_INVALID_VALUE; /* a level that does not split dev (or is not described) */
       goto done;
     }
     if (distinct >= 2) {

@@ -17,8 +17,8 @@ struct loom_partition {
  * NEXT_PARTITIONABLE replaced by the level used). *num_ret (if given)
  * receives the number of sub-devices; with out, they are created there
  * (one application reference each). CL_DEVICE_PARTITION_FAILED when dev
- * cannot be split that way, CL_INVALID_VALUE for an affinity level the
- * machine does not describe or num_devices too small,
+ * cannot be split that way, CL_INVALID_VALUE for an affinity level that
+ * does not split dev or num_devices too small,
  * CL_OUT_OF_HOST_MEMORY. */
 cl_int loom_device_partition(cl_device_id dev, const struct loom_partition *p,
                              const cl_device_partition_property *props, size_t num_props,
@@ -29,8 +29,11 @@ cl_int loom_device_partition(cl_device_id dev, const struct loom_partition *p,
 bool loom_devices_share_code(cl_device_id a, cl_device_id b) LOOM_HIDDEN;
 
 /* The affinity levels dev's cores can be split along
- * (CL_DEVICE_PARTITION_AFFINITY_DOMAIN): those the machine describes, and
- * NEXT_PARTITIONABLE with them; 0 when it describes none. */
+ * (CL_DEVICE_PARTITION_AFFINITY_DOMAIN): those the machine describes that
+ * give dev at least two groups, and NEXT_PARTITIONABLE with them; 0 when
+ * none does. A level with one group (one NUMA node, a shared L3) is not
+ * offered: "partitioning" along it would give the device back, and the
+ * CTS expects every offered level to partition. */
 cl_device_affinity_domain loom_device_affinity_domains(cl_device_id dev) LOOM_HIDDEN;
 
 #endif
