@@ -55,7 +55,7 @@ static cl_mem create_buffer(const char *fn, cl_context context,
    * on: the buffer would reach memory LoomCL gave to something else) */
   struct loom_svm_block svm;
   if ((flags & CL_MEM_USE_HOST_PTR) && loom_svm_find(context, host_ptr, &svm) &&
-      size > svm.size - (size_t)((char *)host_ptr - svm.base))
+      size > loom_svm_room(&svm, host_ptr))
     return LOOM_FAIL_NULL_IN(fn, errcode_ret, CL_INVALID_BUFFER_SIZE,
                              "size is larger than the SVM allocation host_ptr points into");
 

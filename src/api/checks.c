@@ -279,3 +279,10 @@ cl_int loom_check_map_access(const char *fn, cl_mem m, cl_map_flags map_flags) {
     err = loom_check_host_access(fn, m, false);
   return err;
 }
+
+bool loom_context_has_device(cl_context ctx, cl_device_id dev) {
+  for (cl_uint i = 0; i < ctx->num_devices; i++)
+    if (ctx->devices[i] == dev)
+      return true;
+  return false;
+}

@@ -40,6 +40,9 @@ cl_int loom_check_wait_list_in(const char *fn, cl_context ctx, cl_uint num,
                                const cl_event *list) LOOM_HIDDEN;
 #define loom_check_wait_list(ctx, num, list) loom_check_wait_list_in(__func__, (ctx), (num), (list))
 
+/* true when dev is one of ctx's devices */
+bool loom_context_has_device(cl_context ctx, cl_device_id dev) LOOM_HIDDEN;
+
 /* true when a device of ctx supports images */
 bool loom_context_supports_images(cl_context ctx) LOOM_HIDDEN;
 

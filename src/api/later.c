@@ -40,13 +40,6 @@ cl_int clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name,
 
 /* ---------- programs ---------- */
 
-static bool context_has_device(cl_context ctx, cl_device_id dev) {
-  for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i] == dev)
-      return true;
-  return false;
-}
-
 /* No device has built-in kernels, so every kernel name is unsupported. */
 cl_program clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
                                              const cl_device_id *device_list,
@@ -60,7 +53,7 @@ cl_program clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_dev
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
   for (cl_uint i = 0; i < num_devices; i++)
     if (!loom_object_is(device_list[i], LOOM_DEVICE) ||
-        !context_has_device(context, device_list[i]))
+        !loom_context_has_device(context, device_list[i]))
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                             "an entry of device_list is not a device of context");
   (void)kernel_names;
@@ -88,7 +81,7 @@ cl_int clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
   (void)command_queue;
   if (!loom_object_is(context, LOOM_CONTEXT))
     return LOOM_FAIL(CL_INVALID_CONTEXT, "context is not a valid context");
-  if (!loom_object_is(device, LOOM_DEVICE) || !context_has_device(context, device))
+  if (!loom_object_is(device, LOOM_DEVICE) || !loom_context_has_device(context, device))
     return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a device of context");
   return LOOM_FAIL(CL_INVALID_OPERATION, "device does not support device queues");
 }

@@ -5,13 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool device_in_context(cl_context ctx, cl_device_id d) {
-  for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i] == d)
-      return true;
-  return false;
-}
-
 cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
                                      const size_t *lengths, cl_int *errcode_ret) {
   /* CL_INVALID_CONTEXT if context is not a valid context */
@@ -77,7 +70,7 @@ cl_program clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
     if (!loom_object_is(device_list[i], LOOM_DEVICE))
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                             "an entry of device_list is not a valid device");
-    if (!device_in_context(context, device_list[i]))
+    if (!loom_context_has_device(context, device_list[i]))
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                             "a device in device_list is not a device of context");
   }
@@ -306,7 +299,7 @@ cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_devic
     if (!loom_object_is(device_list[i], LOOM_DEVICE))
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                             "an entry of device_list is not a valid device");
-    if (!device_in_context(context, device_list[i]))
+    if (!loom_context_has_device(context, device_list[i]))
       return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                             "a device in device_list is not a device of context");
   }

@@ -98,7 +98,7 @@ cl_int loom_check_pointer_queue(const char *fn, cl_command_queue q, cl_uint num_
 cl_int loom_check_inside_allocation(const char *fn, cl_context ctx, const void *p, size_t size,
                                     const char *arg) {
   struct loom_svm_block b;
-  if (loom_svm_find(ctx, p, &b) && size > b.size - (size_t)((const char *)p - b.base))
+  if (loom_svm_find(ctx, p, &b) && size > loom_svm_room(&b, p))
     return LOOM_FAILF_IN(fn, CL_INVALID_VALUE,
                          "%s + size runs past the end of the SVM allocation holding %s", arg,
                          arg);
@@ -258,7 +258,7 @@ cl_int clEnqueueSVMMigrateMem(cl_command_queue command_queue,
     if (sizes[i] == 0)
       continue;
     if (!loom_svm_find(command_queue->context, svm_pointers[i], &b) ||
-        sizes[i] > b.size - (size_t)((const char *)svm_pointers[i] - b.base))
+        sizes[i] > loom_svm_room(&b, svm_pointers[i]))
       return LOOM_FAILF_IN(__func__, CL_INVALID_VALUE,
                         "svm_pointers[%u] + sizes[%u] is not inside one SVM allocation", i, i);
   }

@@ -46,13 +46,6 @@ static cl_int read_properties(const char *fn, const cl_mem_properties_intel *pro
   return CL_SUCCESS;
 }
 
-static bool context_has_device(cl_context ctx, cl_device_id dev) {
-  for (cl_uint i = 0; i < ctx->num_devices; i++)
-    if (ctx->devices[i] == dev)
-      return true;
-  return false;
-}
-
 /* The three allocators, logged as fn. device is NULL for host allocations
  * (and may be for shared ones); the caller checked it belongs to context. */
 static void *usm_alloc(const char *fn, cl_context context, cl_device_id device,
@@ -101,7 +94,7 @@ void *clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
   /* CL_INVALID_DEVICE if device is not a valid device or is not associated
    * with context */
-  if (!loom_object_is(device, LOOM_DEVICE) || !context_has_device(context, device))
+  if (!loom_object_is(device, LOOM_DEVICE) || !loom_context_has_device(context, device))
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE, "device is not a device of context");
   return usm_alloc(__func__, context, device, LOOM_USM_DEVICE, properties, size, alignment,
                    errcode_ret);
@@ -113,7 +106,7 @@ void *clSharedMemAllocINTEL(cl_context context, cl_device_id device,
   if (!loom_object_is(context, LOOM_CONTEXT))
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_CONTEXT, "context is not a valid context");
   /* device may be NULL: an allocation not associated with one device */
-  if (device && (!loom_object_is(device, LOOM_DEVICE) || !context_has_device(context, device)))
+  if (device && (!loom_object_is(device, LOOM_DEVICE) || !loom_context_has_device(context, device)))
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_DEVICE,
                           "device is neither NULL nor a device of context");
   return usm_alloc(__func__, context, device, LOOM_USM_SHARED, properties, size, alignment,

@@ -51,6 +51,11 @@ void *loom_svm_alloc(cl_context ctx, const struct loom_svm_block *want,
 /* Frees the allocation that starts at ptr; false (and nothing freed) when
  * no allocation of ctx starts there. */
 bool loom_svm_free(cl_context ctx, void *ptr) LOOM_HIDDEN;
+/* bytes from p (inside b) to the end of b */
+static inline size_t loom_svm_room(const struct loom_svm_block *b, const void *p) {
+  return b->size - (size_t)((const char *)p - b->base);
+}
+
 /* The allocation of ctx containing ptr (a copy, as another thread may free
  * it): false when there is none. */
 bool loom_svm_find(cl_context ctx, const void *ptr, struct loom_svm_block *out) LOOM_HIDDEN;
