@@ -91,6 +91,7 @@ extern const struct bench_case bench_runtime_cases[];
 extern const struct bench_case bench_math_cases[];
 extern const struct bench_case bench_thirdparty_cases[];
 extern const struct bench_case bench_svm_cases[];
+extern const struct bench_case bench_subgroup_cases[];
 
 /* ---- helpers (cl_util.c) ---- */
 double bench_now(void); /* seconds, monotonic */

@@ -40,6 +40,11 @@ cl_int loom_check_wait_list_in(const char *fn, cl_context ctx, cl_uint num,
                                const cl_event *list) LOOM_HIDDEN;
 #define loom_check_wait_list(ctx, num, list) loom_check_wait_list_in(__func__, (ctx), (num), (list))
 
+/* The device a kernel query names (clGetKernelWorkGroupInfo,
+ * clGetKernelSubGroupInfo): NULL means the program's only device. The
+ * kernel must be valid; CL_INVALID_DEVICE (logged for fn) otherwise. */
+cl_int loom_kernel_query_device(const char *fn, cl_kernel kernel, cl_device_id *device) LOOM_HIDDEN;
+
 /* true when dev is one of ctx's devices */
 bool loom_context_has_device(cl_context ctx, cl_device_id dev) LOOM_HIDDEN;
 

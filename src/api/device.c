@@ -3,6 +3,8 @@
 #include "subdevice.h"
 #include "platform.h"
 #include "frontend/opencl_features.h"
+#include "loom_abi.h"
+#include <CL/cl_ext.h>
 #include <string.h>
 
 /* CL_DEVICE_VENDOR_ID: a value outside the PCI vendor range and not among the
@@ -176,7 +178,14 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
   case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
     LOOM_INFO_SCALAR(cl_bool, CL_FALSE);
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
-    LOOM_INFO_SCALAR(cl_uint, 0);
+    /* sub-groups are runs along dimension 0 of each row (kernel_sub_groups.c) */
+    LOOM_INFO_SCALAR(cl_uint, (cl_uint)lim->max_work_group_size);
+  case CL_DEVICE_SUB_GROUP_SIZES_INTEL: {
+    size_t sizes[8], n = 0;
+    for (size_t v = LOOM_SG_MIN_SIZE; v <= LOOM_SG_MAX_SIZE && n < 8; v *= 2)
+      sizes[n++] = v;
+    return loom_info(param_value_size, param_value, param_value_size_ret, sizes, n * sizeof sizes[0]);
+  }
   case CL_DEVICE_MAX_CLOCK_FREQUENCY:
     LOOM_INFO_SCALAR(cl_uint, lim->max_clock_mhz);
   case CL_DEVICE_ADDRESS_BITS:

@@ -114,6 +114,7 @@ const struct _cl_icd_dispatch loom_dispatch = {
     .clGetDeviceAndHostTimer = clGetDeviceAndHostTimer,
     .clGetHostTimer = clGetHostTimer,
     .clGetKernelSubGroupInfo = clGetKernelSubGroupInfo,
+    .clGetKernelSubGroupInfoKHR = clGetKernelSubGroupInfo,
     .clSetDefaultDeviceCommandQueue = clSetDefaultDeviceCommandQueue,
     .clSetProgramReleaseCallback = clSetProgramReleaseCallback,
     .clSetProgramSpecializationConstant = clSetProgramSpecializationConstant,
@@ -149,6 +150,7 @@ static const struct {
     {"loomclSetConfig", (void *)loomclSetConfig},
     {"clCreateProgramWithILKHR", (void *)clCreateProgramWithIL}, /* cl_khr_il_program */
     {"clSetKernelArgDevicePointerEXT", (void *)clSetKernelArgDevicePointerEXT},
+    {"clGetKernelSubGroupInfoKHR", (void *)clGetKernelSubGroupInfo}, /* cl_khr_subgroups */
     /* cl_intel_unified_shared_memory */
     {"clHostMemAllocINTEL", (void *)clHostMemAllocINTEL},
     {"clDeviceMemAllocINTEL", (void *)clDeviceMemAllocINTEL},

@@ -295,21 +295,28 @@ cl_int clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_indx, cl_kernel_arg_info
   }
 }
 
+cl_int loom_kernel_query_device(const char *fn, cl_kernel kernel, cl_device_id *device) {
+  if (*device == NULL) {
+    if (kernel->program->num_devices != 1)
+      return LOOM_FAIL_IN(fn, CL_INVALID_DEVICE,
+                          "device is NULL and the kernel's program has more than one device");
+    *device = kernel->program->devices[0];
+  }
+  if (!loom_object_is(*device, LOOM_DEVICE))
+    return LOOM_FAIL_IN(fn, CL_INVALID_DEVICE, "device is not a valid device");
+  if (!loom_program_build_for(kernel->program, *device))
+    return LOOM_FAIL_IN(fn, CL_INVALID_DEVICE, "device is not a device of the kernel's program");
+  return CL_SUCCESS;
+}
+
 cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                 cl_kernel_work_group_info param_name, size_t param_value_size,
                                 void *param_value, size_t *param_value_size_ret) {
   if (!loom_object_is(kernel, LOOM_KERNEL))
     return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
-  if (device == NULL) {
-    if (kernel->program->num_devices != 1)
-      return LOOM_FAIL(CL_INVALID_DEVICE,
-                       "device is NULL and the kernel's program has more than one device");
-    device = kernel->program->devices[0];
-  }
-  if (!loom_object_is(device, LOOM_DEVICE))
-    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
-  if (!loom_program_build_for(kernel->program, device))
-    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a device of the kernel's program");
+  cl_int rc = loom_kernel_query_device(__func__, kernel, &device);
+  if (rc != CL_SUCCESS)
+    return rc;
   const struct loom_kernel_meta *m = kernel->meta;
   switch (param_name) {
   case CL_KERNEL_WORK_GROUP_SIZE:

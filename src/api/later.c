@@ -1,6 +1,7 @@
-/* Entry points of features no LoomCL device supports yet: pipes,
- * device-side queues and sub-groups (images are in image.c and
- * image_enqueue.c, SVM in svm.c, SPIR-V programs in program_il.c). Each checks its
+/* Entry points of features no LoomCL device supports yet: pipes and
+ * device-side queues (sub-groups are in kernel_sub_groups.c, images in
+ * image.c and image_enqueue.c, SVM in svm.c, SPIR-V programs in
+ * program_il.c). Each checks its
  * handles (and the arguments the spec checks independently of the feature)
  * and then returns the error the spec names for devices without the
  * feature, normally CL_INVALID_OPERATION. */
@@ -86,18 +87,3 @@ cl_int clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
   return LOOM_FAIL(CL_INVALID_OPERATION, "device does not support device queues");
 }
 
-cl_int clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
-                               cl_kernel_sub_group_info param_name,
-                               size_t input_value_size, const void *input_value,
-                               size_t param_value_size, void *param_value,
-                               size_t *param_value_size_ret) {
-  (void)param_name, (void)input_value_size, (void)input_value;
-  (void)param_value_size, (void)param_value, (void)param_value_size_ret;
-  if (!loom_object_is(kernel, LOOM_KERNEL))
-    return LOOM_FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel object");
-  /* NULL is allowed while the kernel's program has a single device, which is
-   * always the case on a one-device platform */
-  if (device && !loom_object_is(device, LOOM_DEVICE))
-    return LOOM_FAIL(CL_INVALID_DEVICE, "device is not a valid device");
-  return LOOM_FAIL(CL_INVALID_OPERATION, "no device supports sub-groups");
-}

@@ -68,6 +68,8 @@ struct loom_kernel_meta {
   uint64_t private_per_item;   /* CL_KERNEL_PRIVATE_MEM_SIZE estimate */
   uint32_t num_barriers;
   uint32_t divergent_loops; /* loops run in passes over the group (divergent_loops.c) */
+  uint32_t sub_group_size;      /* work-items per sub-group (builtins/subgroup.cl) */
+  uint32_t reqd_sub_group_size; /* intel_reqd_sub_group_size, 0 if not given */
 };
 
 /* ---- the executable: object code plus metadata ---- */

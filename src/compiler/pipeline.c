@@ -12,6 +12,7 @@
  * verified after each one, and a broken module is a build error, never a
  * crash inside LLVM. */
 #include "pipeline.h"
+#include "loom_abi.h"
 #include "analysis/analysis.h"
 #include "backend/codegen.h"
 #include "frontend/frontend.h"
@@ -33,6 +34,37 @@ static int lower_opaque_types(struct loom_pipeline *p) {
   return loom_lower_opaque_types(p->m, p->log);
 }
 
+/* The sub-group functions' combine step is called only by the work-group
+ * function that "wg-function" builds: linked here, by name, when the
+ * program calls a sub-group function (frontend/link.c keeps it). */
+static int link_sub_group_combine(struct loom_pipeline *p) {
+  bool uses = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f && !uses; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    uses = LLVMGetFirstUse(f) && (strstr(name, LOOM_SYM_SG_COLLECTIVE) || !strcmp(name, LOOM_SYM_SG_BARRIER));
+  }
+  LLVMValueRef have = LLVMGetNamedFunction(p->m, LOOM_SYM_SG_COMBINE);
+  if (!uses || (have && !LLVMIsDeclaration(have)))
+    return 0;
+  LLVMModuleRef lib = loom_open_builtin_library(LLVMGetModuleContext(p->m), p->log);
+  if (!lib)
+    return -1;
+  LLVMValueRef def = LLVMGetNamedFunction(lib, LOOM_SYM_SG_COMBINE);
+  if (!def) {
+    LLVMDisposeModule(lib);
+    loom_str_append(p->log, "error: the builtin library has no sub-group combine step\n");
+    return -1;
+  }
+  if (!have)
+    LLVMAddFunction(p->m, LOOM_SYM_SG_COMBINE, LLVMGlobalGetValueType(def));
+  if (LLVMLinkModules2(p->m, lib)) {
+    loom_str_append(p->log, "error: linking the builtin library failed\n");
+    return -1;
+  }
+  return 0;
+}
+
 static int link_builtins(struct loom_pipeline *p) {
   LLVMModuleRef lib = p->lib ? p->lib : loom_open_builtin_library(LLVMGetModuleContext(p->m), p->log);
   p->lib = NULL;
@@ -42,7 +74,7 @@ static int link_builtins(struct loom_pipeline *p) {
     loom_str_append(p->log, "error: linking the builtin library failed\n");
     return -1;
   }
-  return 0;
+  return link_sub_group_combine(p);
 }
 
 static int lower_printf(struct loom_pipeline *p) { return loom_lower_printf(p->m, p->log); }
@@ -56,9 +88,33 @@ static int retarget(struct loom_pipeline *p) {
   return 0;
 }
 
+/* A sub-group is one vector of 32-bit lanes unless the kernel asks for a
+ * size (intel_reqd_sub_group_size): a power of two from LOOM_SG_MIN_SIZE to
+ * LOOM_SG_MAX_SIZE, what CL_DEVICE_SUB_GROUP_SIZES_INTEL reports. */
+static int sub_group_sizes(struct loom_pipeline *p) {
+  for (uint32_t i = 0; i < p->out->num_kernels; i++) {
+    struct loom_kernel_meta *km = &p->out->kernels[i];
+    uint32_t r = km->reqd_sub_group_size;
+    if (r && (r < LOOM_SG_MIN_SIZE || r > LOOM_SG_MAX_SIZE || (r & (r - 1)))) {
+      char msg[512];
+      snprintf(msg, sizeof msg,
+               "error: kernel '%.200s': intel_reqd_sub_group_size(%u) is not a supported "
+               "sub-group size (a power of two from %u to %u)\n",
+               km->name, r, LOOM_SG_MIN_SIZE, LOOM_SG_MAX_SIZE);
+      loom_str_append(p->log, msg);
+      return -1;
+    }
+    unsigned lanes = p->target && p->target->simd_bytes >= 16 ? p->target->simd_bytes / 4 : 8;
+    km->sub_group_size = r ? r : lanes;
+  }
+  return 0;
+}
+
 static int kernel_meta(struct loom_pipeline *p) {
   loom_kernels_meta_free(p->out); /* read anew when run alone (tools/loom-opt) */
-  return loom_kernel_meta_from_module(p->m, p->td, true, p->out) < 0 ? -1 : 0;
+  if (loom_kernel_meta_from_module(p->m, p->td, true, p->out) < 0)
+    return -1;
+  return sub_group_sizes(p);
 }
 
 /* A specialisation compiles one kernel: the others (those no kernel calls)
@@ -164,6 +220,7 @@ static int wg_barriers(struct loom_pipeline *p) {
     loom_wg_record_slots(k, nb, &slots); /* for "wg-function" (workgroup/wg_state.c) */
     slots_to_meta(&p->out->kernels[i], nb, &slots);
     free(slots.divergent);
+    free(slots.sg);
   }
   return 0;
 }
@@ -198,6 +255,9 @@ static int wg_function(struct loom_pipeline *p) {
       b->divergent = slots.divergent; /* freed with the builds */
       b->masked = slots.masked;
       b->where_slot = slots.where_slot;
+      b->num_sg = slots.num_sg;
+      b->sg = slots.sg; /* freed with the builds */
+      b->sg_size = km->sub_group_size;
       b->simd_bytes = p->target->simd_bytes;
     }
   }
@@ -230,6 +290,10 @@ static int internalize(struct loom_pipeline *p) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(p->m); g; g = LLVMGetNextGlobal(g))
     if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage)
       LLVMSetLinkage(g, LLVMInternalLinkage);
+  /* the sub-group combine step, inlined into the work-group functions */
+  LLVMValueRef combine = LLVMGetNamedFunction(p->m, LOOM_SYM_SG_COMBINE);
+  if (combine && !LLVMIsDeclaration(combine))
+    LLVMSetLinkage(combine, LLVMInternalLinkage);
   return 0;
 }
 
@@ -332,7 +396,7 @@ const struct loom_pass loom_passes[] = {
     {"lower-opaque-types", lower_opaque_types, BUILD, NULL,
      "image and sampler types become a descriptor pointer and a bit field (frontend/opaque_types.c)"},
     {"link-builtins", link_builtins, BUILD, NULL,
-     "links the builtin library's functions the program uses (frontend/link.c)"},
+     "links the builtin library's functions the program uses, and the sub-group combine step when it calls a sub-group function (frontend/link.c)"},
     {"lower-printf", lower_printf, BUILD, NULL,
      "printf calls become __loom_printf with packed argument records; bad formats are errors (printf/)"},
     {"check-undefined", check_undefined, BUILD, NULL,
@@ -355,13 +419,13 @@ const struct loom_pass loom_passes[] = {
     {"wg-local-vars", wg_local_vars, BUILD, "kernel-meta",
      "__local variables become offsets into the group's local memory; private bytes measured (workgroup/local_mem.c)"},
     {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
-     "barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
+     "sub-group functions become sub-group barriers with their values in slots (workgroup/sg_collectives.c); barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
     {"wg-function", wg_function, BUILD, "kernel-meta",
-     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, the builtins resolved (workgroup/wg_function.c, workgroup/wide_private.c, vectorize/parallel_md.c)"},
+     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, vectorize/parallel_md.c)"},
     {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
     {"internalize", internalize, BUILD, NULL,
-     "program-scope variables become internal: only functions stay visible (the work-group functions, vector variants until drop-vector-variants)"},
+     "program-scope variables and the sub-group combine step become internal: only functions stay visible (the work-group functions, vector variants until drop-vector-variants)"},
     {"vector-variants", vector_variants, BUILD, NULL,
      "scalar math calls get vector variants so that their work-item loops still vectorise (vectorize/vector_variants.c)"},
     /* ---- code generation stage: on a compile thread ---- */

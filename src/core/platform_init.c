@@ -20,6 +20,16 @@ const cl_name_version loom_extensions_with_version[LOOM_NUM_EXTENSIONS] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program"},
     {CL_MAKE_VERSION(1, 0, 2), "cl_ext_buffer_device_address"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_extended_types"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_non_uniform_vote"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_ballot"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_non_uniform_arithmetic"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_shuffle"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_shuffle_relative"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_clustered_reduce"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_subgroup_rotate"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_subgroups"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_required_subgroup_size"},
 };
 
 static struct _cl_platform_id platform;

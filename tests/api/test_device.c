@@ -117,7 +117,7 @@ static const struct expected_size queries[] = {
     {CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, U}, {CL_DEVICE_IL_VERSION, 0},
     {CL_DEVICE_MAX_NUM_SUB_GROUPS, U}, {CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, B},
     {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 17 * sizeof(cl_name_version)},
+    {CL_DEVICE_EXTENSIONS_WITH_VERSION, 27 * sizeof(cl_name_version)},
     {CL_DEVICE_ILS_WITH_VERSION, 0}, {CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, 0},
     {CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, BF}, {CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, BF},
     {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, B},
@@ -266,7 +266,11 @@ static void test_identity(void) {
 static void test_versions_and_extensions(void) {
   const char *exts = string(CL_DEVICE_EXTENSIONS);
   CHECK(strcmp(exts, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address") == 0);
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address "
+        "cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_ballot "
+        "cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
+        "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce "
+        "cl_khr_subgroup_rotate cl_intel_subgroups cl_intel_required_subgroup_size") == 0);
   /* every device extension appears in the versioned list and vice versa */
   cl_name_version nv[32];
   size_t size = 0;
@@ -298,7 +302,7 @@ static void test_versions_and_extensions(void) {
   CHECK_OK(clGetDeviceInfo(the_device, CL_DEVICE_OPENCL_C_FEATURES, sizeof nv, nv, &size));
   /* the device's OpenCL C 3.0 features, in any order */
   static const char *const features[] = {"__opencl_c_int64", "__opencl_c_fp64",
-                                         "__opencl_c_work_group_collective_functions",
+                                         "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups",
                                          "__opencl_c_atomic_order_acq_rel",
                                          "__opencl_c_atomic_order_seq_cst",
                                          "__opencl_c_atomic_scope_device",
@@ -345,7 +349,7 @@ static void test_execution(void) {
   CHECK(boolean(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) == CL_TRUE);
   CHECK(boolean(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT) == CL_TRUE);
   CHECK(boolean(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS) == CL_FALSE);
-  CHECK(u32(CL_DEVICE_MAX_NUM_SUB_GROUPS) == 0);
+  CHECK(u32(CL_DEVICE_MAX_NUM_SUB_GROUPS) == (cl_uint)usize(CL_DEVICE_MAX_WORK_GROUP_SIZE));
   CHECK(boolean(CL_DEVICE_PREFERRED_INTEROP_USER_SYNC) == CL_TRUE);
 
   cl_device_exec_capabilities exec = 0;

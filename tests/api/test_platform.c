@@ -29,7 +29,7 @@ static cl_platform_id platform(void) {
 }
 
 static void check_string(cl_platform_id p, cl_platform_info param, const char *want) {
-  char buf[512];
+  char buf[2048];
   size_t size = 0;
   CHECK_OK(clGetPlatformInfo(p, param, 0, NULL, &size));
   CHECK(size == strlen(want) + 1);
@@ -47,7 +47,11 @@ static void test_platform_info(void) {
   check_string(p, CL_PLATFORM_VENDOR, "LoomCL");
   check_string(p, CL_PLATFORM_ICD_SUFFIX_KHR, "LOOM");
   check_string(p, CL_PLATFORM_EXTENSIONS, 
-        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address");
+        "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 " "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics " "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics " "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " "cl_khr_3d_image_writes cl_khr_depth_images cl_khr_image2d_from_buffer " "cl_khr_srgb_image_writes cl_intel_unified_shared_memory cl_khr_il_program cl_ext_buffer_device_address "
+        "cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_ballot "
+        "cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
+        "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce "
+        "cl_khr_subgroup_rotate cl_intel_subgroups cl_intel_required_subgroup_size");
 
   char version[256] = "";
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof version, version, NULL));
@@ -69,7 +73,7 @@ static void test_platform_info(void) {
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS, sizeof exts, exts, NULL));
   cl_name_version nv[32];
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS_WITH_VERSION, 0, NULL, &size));
-  CHECK(size == 17 * sizeof(cl_name_version));
+  CHECK(size == 27 * sizeof(cl_name_version));
   CHECK_OK(clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof nv, nv, NULL));
   size_t words = 0;
   for (char *w = strtok(exts, " "); w; w = strtok(NULL, " ")) {

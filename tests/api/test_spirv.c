@@ -339,6 +339,42 @@ static void test_copy_logical(void) {
   clReleaseKernel(k);
 }
 
+/* tests/spirv/subgroups.cl from the translator: OpGroupIAdd, a non-uniform
+ * scan, a ballot and SPV_INTEL_subgroups' shuffle, in groups of 40 */
+static void test_sub_groups(void) {
+  cl_kernel k = spirv_kernel("subgroups-1.3", "sg");
+  if (!k)
+    return;
+  enum { n = 120, L = 40 };
+  cl_int out[4 * n];
+  size_t g = n, l = L, big = L, s = 0;
+  CHECK_OK(clGetKernelSubGroupInfo(k, NULL, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof big,
+                                   &big, sizeof s, &s, NULL));
+  cl_mem b = test_buffer_with(&env, sizeof out, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
+  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  int bad = 0;
+  for (size_t i = 0; i < n && s; i++) {
+    size_t first = i / L * L + (i % L) / s * s, end = first + s < i / L * L + L ? first + s : i / L * L + L;
+    int sum = 0, scan = 0;
+    unsigned ballot = 0;
+    for (size_t j = first; j < end; j++) {
+      int v = (int)(j * 3 % 7);
+      sum += v;
+      scan += j <= i ? v : 0;
+      ballot |= v > 3 ? 1u << (j - first) : 0;
+    }
+    size_t src = first + 1 < end ? first + 1 : first;
+    int want[4] = {sum, scan, (int)ballot, (int)(src * 3 % 7)};
+    for (int c = 0; c < 4; c++)
+      bad += out[4 * i + c] != want[c];
+  }
+  CHECK(s > 0 && bad == 0);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+}
+
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
  * (the image builtins themselves are checked against a host reference in
  * tests/builtins) */
@@ -659,6 +695,7 @@ int main(void) {
   test_images();
   test_pointer_ops();
   test_copy_logical();
+  test_sub_groups();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

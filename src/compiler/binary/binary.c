@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loom_abi.h"
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 4u
+#define FORMAT_VERSION 5u
 
 static uint64_t checksum(const unsigned char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -93,6 +94,8 @@ int loom_binary_serialize_with(const struct loom_program_binary *b, const struct
     put_u64(&w, k->private_per_item);
     put_u64(&w, k->num_barriers);
     put_u64(&w, k->divergent_loops);
+    put_u64(&w, k->sub_group_size);
+    put_u64(&w, k->reqd_sub_group_size);
     for (uint32_t a = 0; a < k->num_args; a++) {
       const struct loom_arg_meta *m = &k->args[a];
       put_u64(&w, m->kind);
@@ -211,6 +214,11 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     k->private_per_item = get_u64(&r);
     k->num_barriers = (uint32_t)get_u64(&r);
     k->divergent_loops = (uint32_t)get_u64(&r);
+    uint64_t sg = get_u64(&r), reqd_sg = get_u64(&r);
+    if (sg < 1 || sg > LOOM_SG_MAX_SIZE || reqd_sg > LOOM_SG_MAX_SIZE)
+      r.bad = true;
+    k->sub_group_size = (uint32_t)sg;
+    k->reqd_sub_group_size = (uint32_t)reqd_sg;
     /* sizes the runtime adds and multiplies (local memory, scratch per
      * work-item): a binary whose checksum matches but whose sizes no
      * compiled kernel has is refused, not trusted */

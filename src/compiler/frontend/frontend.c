@@ -119,7 +119,39 @@ static const struct {
 #define UNDEF_FP64(name)
 #define UNDEF_NO(name) "#undef " name "\n"
 #define UNDEF(name, version, when) UNDEF_##when(name)
-static const char prelude[] = LOOM_OPENCL_C_FEATURES(UNDEF) "#define __OPENCL_VERSION__ 300\n";
+/* cl_intel_subgroups' functions, which Clang does not declare
+ * (builtins/subgroup.cl defines them) */
+#define INTEL_SUBGROUPS                                                            \
+  "#ifdef cl_intel_subgroups\n"                                                   \
+  "#define __LOOM_O __attribute__((overloadable))\n"                              \
+  "#define __LOOM_SG1(T) T __LOOM_O intel_sub_group_shuffle(T, uint); "           \
+  "T __LOOM_O intel_sub_group_shuffle_xor(T, uint); "                             \
+  "T __LOOM_O intel_sub_group_shuffle_down(T, T, uint); "                         \
+  "T __LOOM_O intel_sub_group_shuffle_up(T, T, uint);\n"                          \
+  "#define __LOOM_SG(T) __LOOM_SG1(T) __LOOM_SG1(T##2) __LOOM_SG1(T##3) "         \
+  "__LOOM_SG1(T##4) __LOOM_SG1(T##8) __LOOM_SG1(T##16)\n"                          \
+  "__LOOM_SG(char) __LOOM_SG(uchar) __LOOM_SG(short) __LOOM_SG(ushort) "          \
+  "__LOOM_SG(int) __LOOM_SG(uint) __LOOM_SG(long) __LOOM_SG(ulong) "              \
+  "__LOOM_SG(float)\n"                                                            \
+  "#ifdef cl_khr_fp64\n__LOOM_SG(double)\n#endif\n"                               \
+  "#define __LOOM_SGB(N, S) uint##N __LOOM_O intel_sub_group_block_read##S("      \
+  "const __global uint *); "                                                      \
+  "void __LOOM_O intel_sub_group_block_write##S(__global uint *, uint##N); "      \
+  "uint##N __LOOM_O intel_sub_group_block_read##S(read_only image2d_t, int2); "   \
+  "void __LOOM_O intel_sub_group_block_write##S(write_only image2d_t, int2, uint##N);\n" \
+  "#define __LOOM_SGBRW(N, S) "                                                   \
+  "uint##N __LOOM_O intel_sub_group_block_read##S(read_write image2d_t, int2); "  \
+  "void __LOOM_O intel_sub_group_block_write##S(read_write image2d_t, int2, uint##N);\n" \
+  "#define uint1 uint\n"                                                          \
+  "__LOOM_SGB(1, ) __LOOM_SGB(2, 2) __LOOM_SGB(4, 4) __LOOM_SGB(8, 8)\n"          \
+  "#if __OPENCL_C_VERSION__ >= 200\n"                                             \
+  "__LOOM_SGBRW(1, ) __LOOM_SGBRW(2, 2) __LOOM_SGBRW(4, 4) __LOOM_SGBRW(8, 8)\n"  \
+  "#endif\n"                                                                      \
+  "#undef uint1\n#undef __LOOM_SGB\n#undef __LOOM_SGBRW\n#undef __LOOM_SG\n"     \
+  "#undef __LOOM_SG1\n"                                                           \
+  "#undef __LOOM_O\n#endif\n"
+static const char prelude[] =
+    LOOM_OPENCL_C_FEATURES(UNDEF) "#define __OPENCL_VERSION__ 300\n" INTEL_SUBGROUPS;
 #undef UNDEF
 
 

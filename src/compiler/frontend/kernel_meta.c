@@ -210,6 +210,13 @@ static void kernel_meta(LLVMValueRef f, LLVMTargetDataRef td, bool arg_names,
              (unsigned long long)km->work_group_size_hint[2]);
   }
   free(hint);
+  LLVMValueRef *rsg = loom_md_operands(f, "intel_reqd_sub_group_size", &n);
+  if (rsg && n == 1) {
+    km->reqd_sub_group_size = (uint32_t)md_int(rsg[0]);
+    snprintf(attrs + strlen(attrs), sizeof attrs - strlen(attrs),
+             "%sintel_reqd_sub_group_size(%u)", attrs[0] ? " " : "", km->reqd_sub_group_size);
+  }
+  free(rsg);
   LLVMValueRef *vth = loom_md_operands(f, "vec_type_hint", &n);
   if (vth && n == 2)
     snprintf(attrs + strlen(attrs), sizeof attrs - strlen(attrs), "%svec_type_hint(%s)",

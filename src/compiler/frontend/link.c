@@ -8,6 +8,7 @@
 #include "backend/codegen.h"
 #include "compiler.h"
 #include "support/llvm_util.h"
+#include "loom_abi.h"
 #include "printf/printf.h"
 #include "support/util.h"
 #include "frontend/frontend.h"
@@ -76,6 +77,9 @@ int loom_check_undefined(LLVMModuleRef m, char **log) {
     const char *name = LLVMGetValueName2(f, &len);
     if (len > 7 && !strncmp(name, "__loom_", 7))
       continue;
+    /* an overloaded placeholder of the builtin library (__loom_sgc) */
+    if (len > 2 && !strncmp(name, "_Z", 2) && strstr(name, "__loom_"))
+      continue;
     if (len > 2 && !strncmp(name, "_Z", 2)) {
       char buf[1200];
       snprintf(buf, sizeof buf, "error: undefined function '%.*s'\n", (int)(len > 1000 ? 1000 : len), name);
@@ -143,8 +147,12 @@ void loom_prepare_functions(LLVMModuleRef m) {
       loom_remove_fn_attr(f, "noinline");
       loom_add_fn_attr(f, "alwaysinline");
     }
-    if (!kernel)
+    /* the sub-group combine step stays until "wg-function" calls it
+     * ("internalize" then makes it internal) */
+    if (!kernel && strcmp(LLVMGetValueName(f), LOOM_SYM_SG_COMBINE) != 0)
       LLVMSetLinkage(f, LLVMInternalLinkage);
+    else if (!kernel)
+      LLVMSetLinkage(f, LLVMExternalLinkage);
   }
 }
 

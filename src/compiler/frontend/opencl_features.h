@@ -41,6 +41,7 @@
   X("__opencl_c_generic_address_space", LOOM_CLC_VERSION(3, 0, 0), YES)        \
   X("__opencl_c_program_scope_global_variables", LOOM_CLC_VERSION(3, 0, 0), YES) \
   X("__opencl_c_work_group_collective_functions", LOOM_CLC_VERSION(3, 0, 0), YES) \
+  X("__opencl_c_subgroups", LOOM_CLC_VERSION(3, 0, 0), YES)                    \
   /* images (Clang defines __IMAGE_SUPPORT__ itself) */                         \
   X("__opencl_c_images", LOOM_CLC_VERSION(3, 0, 0), YES)                       \
   X("__opencl_c_read_write_images", LOOM_CLC_VERSION(3, 0, 0), YES)            \
@@ -60,14 +61,6 @@
   X("cl_khr_extended_bit_ops", 0, NO)                                          \
   X("cl_khr_integer_dot_product", 0, NO)                                       \
   X("cl_khr_kernel_clock", 0, NO)                                              \
-  X("cl_khr_subgroup_extended_types", 0, NO)                                   \
-  X("cl_khr_subgroup_non_uniform_vote", 0, NO)                                 \
-  X("cl_khr_subgroup_ballot", 0, NO)                                           \
-  X("cl_khr_subgroup_non_uniform_arithmetic", 0, NO)                           \
-  X("cl_khr_subgroup_shuffle", 0, NO)                                          \
-  X("cl_khr_subgroup_shuffle_relative", 0, NO)                                 \
-  X("cl_khr_subgroup_clustered_reduce", 0, NO)                                 \
-  X("cl_khr_subgroup_rotate", 0, NO)                                           \
   X("cl_ext_float_atomics", 0, NO)                                             \
   X("__opencl_c_ext_fp64_global_atomic_add", 0, NO)                            \
   X("__opencl_c_ext_fp64_local_atomic_add", 0, NO)                             \

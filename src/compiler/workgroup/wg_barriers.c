@@ -95,14 +95,28 @@ struct ctx {
   LLVMTypeRef slot_ty;
   struct loom_slots *slots;
   struct loom_ptrmap *loop_insts; /* instructions of divergent loops */
+  bool no_uniform; /* sub-groups run regions at different times: every value per item */
 };
 
-static uint64_t slot_alloc(struct ctx *x, uint64_t size, uint64_t align) {
+uint64_t loom_wg_slot_alloc(struct loom_slots *s, uint64_t size, uint64_t align) {
   if (align < 1)
     align = 1;
-  uint64_t off = (x->slots->bytes_per_item + align - 1) / align * align;
-  x->slots->bytes_per_item = off + size;
+  uint64_t off = (s->bytes_per_item + align - 1) / align * align;
+  s->bytes_per_item = off + size;
   return off;
+}
+
+static uint64_t slot_alloc(struct ctx *x, uint64_t size, uint64_t align) {
+  return loom_wg_slot_alloc(x->slots, size, align);
+}
+
+LLVMValueRef loom_wg_slot_addr(LLVMModuleRef m, LLVMBuilderRef b, uint64_t off, uint64_t size) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c), ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMTypeRef sp[2] = {i64, i64};
+  LLVMValueRef fn = loom_get_fn(m, LOOM_SYM_SLOT, ptr, sp, 2);
+  LLVMValueRef args[2] = {loom_i64(c, off), loom_i64(c, size)};
+  return LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 2, "slot");
 }
 
 static uint64_t uniform_alloc(struct ctx *x, uint64_t size, uint64_t align) {
@@ -294,7 +308,8 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
     reach_from(&g, def_block[vi]);
     bool remat = rematerialisable(v);
     /* a uniform value needs one copy for the whole group: slot size 0 */
-    bool uniform = loom_is_uniform(uni, v) && !loom_ptrmap_get(x->loop_insts, v, NULL);
+    bool uniform = !x->no_uniform && loom_is_uniform(uni, v) &&
+                   !loom_ptrmap_get(x->loop_insts, v, NULL);
     LLVMValueRef slot_store = NULL;
     uint64_t off = 0, size = 0;
     LLVMTypeRef ty = LLVMTypeOf(v);
@@ -365,18 +380,26 @@ static void demote_live_values(struct ctx *x, LLVMValueRef k) {
 
 unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
                                   struct loom_slots *slots) {
+  memset(slots, 0, sizeof *slots);
+  /* sub-group functions first: their barriers keep divergent loops out */
+  struct loom_sg_lowered sg;
+  loom_lower_sub_group_calls(m, k, td, slots, &sg);
   struct loom_divergent_marks marks;
   loom_mark_divergent_loops(m, k, &marks);
   size_t nb;
   LLVMValueRef *barriers = loom_calls_in(k, LOOM_SYM_BARRIER, &nb);
-  memset(slots, 0, sizeof *slots);
   if (nb == 0) {
     free(barriers);
     loom_divergent_marks_free(&marks);
+    loom_sg_lowered_free(&sg);
     return 0;
   }
   struct ctx x = {.m = m, .c = LLVMGetModuleContext(m), .td = td, .slots = slots,
-                  .loop_insts = &marks.loop_insts};
+                  .loop_insts = &marks.loop_insts, .no_uniform = sg.n > 0};
+  if (sg.n) {
+    slots->sg = calloc(sg.n, sizeof *slots->sg);
+    slots->num_sg = (unsigned)sg.n;
+  }
   x.b = LLVMCreateBuilderInContext(x.c);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(x.c);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(x.c, 0);
@@ -402,6 +425,11 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
       if (call == marks.exit_barrier[j])
         slots->divergent[j].exit_id = (unsigned)i + 1;
     }
+    for (size_t j = 0; j < sg.n; j++)
+      if (call == sg.barrier[j]) {
+        sg.point[j].id = (unsigned)i + 1;
+        slots->sg[j] = sg.point[j];
+      }
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
     LLVMBasicBlockRef mid = loom_split_block(bb, call);
     loom_split_block(mid, LLVMGetNextInstruction(call));
@@ -412,8 +440,9 @@ unsigned loom_wg_prepare_barriers(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDat
   }
   free(barriers);
 
-  if (marks.n)
+  if (marks.n || sg.n)
     slots->where_slot = slot_alloc(&x, 4, 4);
+  loom_sg_lowered_free(&sg);
   slots->masked = marks.masked;
   demote_live_values(&x, k);
   loom_divergent_marks_free(&marks);

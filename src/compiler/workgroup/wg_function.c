@@ -197,9 +197,14 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
-    /* private arrays a vectorised region needs per lane (wide_private.c) */
+    /* private arrays a vectorised region needs per lane (wide_private.c);
+     * regions of sub-group kernels run in plain work-item loops (sg_driver.c) */
     LLVMValueRef wide[16];
     unsigned lanes = loom_natural_lanes(f, td, b->simd_bytes), nwide = 0;
+    if (b->num_sg) {
+      loom_add_fn_attr(f, "alwaysinline");
+      continue;
+    }
     if (loom_has_cycle(f))
       nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f, wide, nwide);
@@ -385,6 +390,12 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   }
   b->uniform_base = ubase;
   kargs[np + 4] = snapshot;
+  if (b->num_sg) {
+    loom_wg_sg_dispatch(m, b, bld, kargs, np, lsize);
+    free(kargs);
+    LLVMDisposeBuilder(bld);
+    return;
+  }
   LLVMValueRef next_var = LLVMBuildAlloca(bld, i32, "next");
   LLVMBuildStore(bld, LLVMConstInt(i32, 0, 0), next_var);
   struct wg_tracking track;
@@ -516,7 +527,8 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
     LLVMValueRef r = kind < 7 ? select_dim(bld, LLVMGetOperand(calls[i], 1), v.wi[kind])
                      : kind >= LOOM_WI_LOCAL_MEM_BASE && kind <= LOOM_WI_SCRATCH_SIZE
                          ? mem[kind - LOOM_WI_LOCAL_MEM_BASE]
-                         : loom_i64(c, 0);
+                     : kind == LOOM_WI_SUB_GROUP_SIZE ? loom_i64(c, b->sg_size ? b->sg_size : 1)
+                                                      : loom_i64(c, 0);
     LLVMReplaceAllUsesWith(calls[i], r);
     LLVMInstructionEraseFromParent(calls[i]);
   }
@@ -585,6 +597,7 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     free(builds[i].wide_loop_ids);
     free(builds[i].outer_lanes);
     free(builds[i].divergent);
+    free(builds[i].sg);
     free(builds[i].access_groups);
   }
   free(builds);

@@ -8,7 +8,9 @@
  * written out after "wg-barriers" (tools/loom-opt) exactly as it runs in a
  * build:
  *   "loom-wg-slots"="<barriers> <bytes/item> <uniform bytes> <masked>
- *                    <where slot> <loops> [<header id>:<exit id> ...]"
+ *                    <where slot> <loops> [<header id>:<exit id> ...]
+ *                    <sub-group barriers> [<id>:<op>:<x off>:<x size>:
+ *                    <result off>:<result size>:<aux off> ...]"
  * A work-group function with an outer work-item loop says so with
  * "loom-outer-loops", read by the code generation stage. */
 #include "workgroup/workgroup.h"
@@ -21,7 +23,7 @@
 #define OUTER_ATTR "loom-outer-loops"
 
 void loom_wg_record_slots(LLVMValueRef k, unsigned num_barriers, const struct loom_slots *s) {
-  size_t cap = 128 + 24 * (size_t)s->num_divergent, len;
+  size_t cap = 128 + 24 * (size_t)s->num_divergent + 160 * (size_t)s->num_sg, len;
   char *text = malloc(cap);
   if (!text)
     return;
@@ -31,6 +33,13 @@ void loom_wg_record_slots(LLVMValueRef k, unsigned num_barriers, const struct lo
   for (unsigned i = 0; i < s->num_divergent && len < cap; i++)
     len += (size_t)snprintf(text + len, cap - len, " %u:%u", s->divergent[i].header_id,
                             s->divergent[i].exit_id);
+  len += (size_t)snprintf(text + len, cap - len, " %u", s->num_sg);
+  for (unsigned i = 0; i < s->num_sg && len < cap; i++) {
+    const struct loom_sg_point *p = &s->sg[i];
+    len += (size_t)snprintf(text + len, cap - len,
+                            " %u:%u:%" PRIu64 ":%" PRIu64 ":%" PRIu64 ":%" PRIu64 ":%" PRIu64, p->id,
+                            p->op, p->x_off, p->x_size, p->res_off, p->res_size, p->aux_off);
+  }
   loom_add_fn_str_attr(k, SLOTS_ATTR, text);
   free(text);
 }
@@ -62,11 +71,30 @@ int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots
         rc = -1;
       p += n;
     }
+    int n = 0;
+    if (rc == 0 && sscanf(p, " %u%n", &s->num_sg, &n) == 1 && s->num_sg <= 1u << 16) {
+      p += n;
+      s->sg = calloc(s->num_sg + 1, sizeof *s->sg);
+      rc = s->sg ? 0 : -1;
+      for (unsigned i = 0; i < s->num_sg && rc == 0; i++) {
+        struct loom_sg_point *q = &s->sg[i];
+        n = 0;
+        if (sscanf(p, " %u:%u:%" SCNu64 ":%" SCNu64 ":%" SCNu64 ":%" SCNu64 ":%" SCNu64 "%n", &q->id,
+                   &q->op, &q->x_off, &q->x_size, &q->res_off, &q->res_size, &q->aux_off, &n) != 7)
+          rc = -1;
+        p += n;
+      }
+    } else {
+      s->num_sg = 0;
+    }
   }
   free(text);
   if (rc != 0) {
     free(s->divergent);
+    free(s->sg);
     s->divergent = NULL;
+    s->sg = NULL;
+    s->num_sg = 0;
   }
   return rc;
 }

@@ -11,6 +11,15 @@ struct loom_divergent_loop {
   unsigned header_id, exit_id;
 };
 
+/* A sub-group barrier (sg_collectives.c): barrier `id`, and for a
+ * collective its combine operation (LOOM_SG_OP in loom_abi.h; 0: a plain
+ * sub_group_barrier) and the per-work-item slots of its value, its result
+ * and its auxiliary operand. */
+struct loom_sg_point {
+  unsigned id, op;
+  uint64_t x_off, x_size, res_off, res_size, aux_off;
+};
+
 /* per-work-item storage layout for values that live across barriers */
 struct loom_slots {
   uint64_t bytes_per_item;
@@ -19,7 +28,28 @@ struct loom_slots {
   struct loom_divergent_loop *divergent;
   bool masked;         /* every region runs only the work-items that reached it */
   uint64_t where_slot; /* per work-item: the region it reached (i32) */
+  unsigned num_sg;     /* sub-group barriers (malloc'd list; none: 0) */
+  struct loom_sg_point *sg;
 };
+
+/* sg_collectives.c: the sub-group function calls of kernel k, each made a
+ * __loom_barrier call with its values in slots of s; out->barrier[i] is the
+ * barrier of out->point[i] (id not yet known). Returns their number. */
+struct loom_sg_lowered {
+  size_t n;
+  LLVMValueRef *barrier;
+  struct loom_sg_point *point;
+};
+size_t loom_lower_sub_group_calls(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
+                                  struct loom_slots *s, struct loom_sg_lowered *out) LOOM_HIDDEN;
+void loom_sg_lowered_free(struct loom_sg_lowered *s) LOOM_HIDDEN;
+/* does kernel k call a sub-group function that needs a barrier? */
+bool loom_kernel_uses_sub_groups(LLVMValueRef k) LOOM_HIDDEN;
+/* wg_barriers.c: a per-work-item slot of s (its offset), and the address of
+ * this work-item's copy (a __loom_slot call at b) */
+uint64_t loom_wg_slot_alloc(struct loom_slots *s, uint64_t size, uint64_t align) LOOM_HIDDEN;
+LLVMValueRef loom_wg_slot_addr(LLVMModuleRef m, LLVMBuilderRef b, uint64_t off,
+                               uint64_t size) LOOM_HIDDEN;
 
 /* divergent_loops.c: puts convergence points (barrier calls) into the
  * loops of k that qualify; loop_insts holds their instructions. */
@@ -82,6 +112,9 @@ struct loom_wg_build {
   bool specialised;      /* for a constant local size (wg_specialize.c) */
   unsigned *outer_lanes;  /* per region: the width its outer loop ID pins, 0: VPlan's choice */
   unsigned num_wide;      /* private arrays kept per lane (wide_private.c) */
+  unsigned num_sg;        /* sub-group barriers (struct loom_slots) */
+  struct loom_sg_point *sg;
+  unsigned sg_size;       /* the kernel's sub-group size */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b,
@@ -89,6 +122,11 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b,
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b,
                            LLVMTargetDataRef td, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
+/* sg_driver.c: the dispatch of a kernel with sub-group barriers, at bld
+ * (in w's entry block, after the arguments: kargs, np of them, then the
+ * four region parameters) */
+void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRef bld,
+                         LLVMValueRef *kargs, unsigned np, LLVMValueRef lsize[3]) LOOM_HIDDEN;
 /* wide_private.c: the private arrays of region function f that can be kept
  * per vector lane for `lanes` lanes (at most max, into out; their count) */
 unsigned loom_wide_private_candidates(LLVMValueRef f, LLVMTargetDataRef td, unsigned lanes,

@@ -21,8 +21,8 @@
 ; CHECK-NOT: __loom_barrier_id
 ; CHECK-NOT: unrolled
 ; CHECK: ret void
-; CHECK-DAG: "loom-wg-slots"="2 16 0 0 0 1 1:2"
-; CHECK-DAG: "loom-wg-slots"="1 0 0 0 0 0"
+; CHECK-DAG: "loom-wg-slots"="2 16 0 0 0 1 1:2 0"
+; CHECK-DAG: "loom-wg-slots"="1 0 0 0 0 0 0"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -39,7 +39,7 @@
 ; CHECK: store float %v.lcssa
 ; CHECK-NEXT: ret void
 ; CHECK-NOT: call void @__loom_barrier()
-; CHECK: attributes #{{[0-9]+}} = { {{.*}}"loom-wg-slots"="2 8 4 0 0 0"
+; CHECK: attributes #{{[0-9]+}} = { {{.*}}"loom-wg-slots"="2 8 4 0 0 0 0"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -20,7 +20,7 @@
 ; CHECK-NEXT: getelementptr inbounds [8 x i32], ptr %[[S2]]
 ; CHECK-NOT: llvm.lifetime
 ; CHECK: ret void
-; CHECK: "loom-wg-slots"="1 32 0 0 0 0"
+; CHECK: "loom-wg-slots"="1 32 0 0 0 0 0"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
