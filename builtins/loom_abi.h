@@ -78,8 +78,6 @@
 #define LOOM_SGF_LAND 8
 #define LOOM_SGF_LOR 9
 #define LOOM_SGF_LXOR 10
-/* the largest value a sub-group function moves (double16) */
-#define LOOM_SG_MAX_VALUE_BYTES 128
 /* the sub-group sizes a kernel may require (intel_reqd_sub_group_size) */
 #define LOOM_SG_MIN_SIZE 4
 #define LOOM_SG_MAX_SIZE 64

@@ -43,7 +43,9 @@ SG_DECL(double)
 
 /* ---- the combine step: run by the work-group function, never by a kernel ---- */
 
-#define SG_ACTIVE(i) (where[i] == p)
+/* where == NULL: every work-item of the sub-group is active (the
+ * work-group function passes a constant NULL when they all are) */
+#define SG_ACTIVE(i) (!where || where[i] == p)
 
 /* the folds of type T (computed in U: integer adds and products wrap) */
 #define SG_FOLD_COMMON(T, U, MINV, MAXV, NAME, MINF, MAXF)                              \
@@ -168,7 +170,9 @@ SG_MOVE(ulong16)
 
 /* x: n values of the sub-group (consecutive), res: their results, aux: the
  * auxiliary operands, where: the barrier each work-item is at (p: this
- * one's); called with a constant op, so one case remains after inlining */
+ * one's; NULL: all are at p); called with a constant op, so one case
+ * remains after inlining, and for a whole converged sub-group with a
+ * constant n and a NULL where, so its loops are a few vector instructions */
 void __loom_sg_combine(uint op, __private void *x, __private void *res,
                        __private const uint *aux, __private const int *where, int p, uint n) {
   uint kind = LOOM_SG_KIND(op), type = LOOM_SG_TYPE(op), fn = LOOM_SG_FN(op);

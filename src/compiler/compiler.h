@@ -70,6 +70,7 @@ struct loom_kernel_meta {
   uint32_t divergent_loops; /* loops run in passes over the group (divergent_loops.c) */
   uint32_t sub_group_size;      /* work-items per sub-group (builtins/subgroup.cl) */
   uint32_t reqd_sub_group_size; /* intel_reqd_sub_group_size, 0 if not given */
+  uint32_t sub_group_barriers;  /* of num_barriers, those of sub-group functions */
 };
 
 /* ---- the executable: object code plus metadata ---- */

@@ -205,6 +205,7 @@ static int wg_local_vars(struct loom_pipeline *p) {
 static void slots_to_meta(struct loom_kernel_meta *km, unsigned num_barriers,
                           const struct loom_slots *s) {
   km->num_barriers = num_barriers;
+  km->sub_group_barriers = s->num_sg;
   km->divergent_loops = s->num_divergent;
   km->scratch_per_item = s->bytes_per_item;
   km->scratch_uniform = 2 * ((s->uniform_bytes + 63) / 64 * 64);

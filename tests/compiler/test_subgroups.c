@@ -390,6 +390,41 @@ static void test_image_blocks(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* More than 63 barriers: the work-group function looks sub-group barriers
+ * up in a table instead of a bit mask (sg_driver.c). 71 shuffles with the
+ * neighbour, then a reduction. */
+static void test_many_sub_group_barriers(struct test_env *env) {
+  char src[4096];
+  size_t len = (size_t)snprintf(src, sizeof src,
+                                "kernel void many(global int *o) {\n"
+                                "  int x = (int)get_global_id(0);\n");
+  for (int i = 0; i < 71; i++)
+    len += (size_t)snprintf(src + len, sizeof src - len, "  x = sub_group_shuffle_xor(x, 1u);\n");
+  snprintf(src + len, sizeof src - len,
+           "  o[get_global_id(0)] = x * 1000 + sub_group_reduce_max(x);\n}\n");
+  cl_kernel k = test_kernel_from(env, src, "many", "-cl-std=CL3.0");
+  if (!k)
+    return;
+  size_t big = 64, s = 0;
+  CHECK_OK(clGetKernelSubGroupInfo(k, NULL, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof big,
+                                   &big, sizeof s, &s, NULL));
+  enum { G = 128 };
+  int out[G];
+  cl_mem b = test_buffer_with(env, sizeof out, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+  size_t g = G, l = 64;
+  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
+  CHECK_OK(clEnqueueReadBuffer(env->queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < G && s; i++) {
+    int first = i / (int)s * (int)s, last = first + (int)s - 1;
+    bad += out[i] != (i ^ 1) * 1000 + last;
+  }
+  CHECK(s > 1 && bad == 0);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+}
+
 static void test_sub_group_info(struct test_env *env) {
   cl_kernel k = test_kernel_from(env,
                                  "__attribute__((intel_reqd_sub_group_size(8)))\n"
@@ -456,6 +491,7 @@ int main(void) {
   test_all_functions(&env);
   test_divergent_sub_groups(&env);
   test_image_blocks(&env);
+  test_many_sub_group_barriers(&env);
   test_sub_group_info(&env);
   test_env_release(&env);
   return test_finish("test_subgroups");

@@ -8,7 +8,7 @@
 
 #include "loom_abi.h"
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 5u
+#define FORMAT_VERSION 6u
 
 static uint64_t checksum(const unsigned char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -96,6 +96,7 @@ int loom_binary_serialize_with(const struct loom_program_binary *b, const struct
     put_u64(&w, k->divergent_loops);
     put_u64(&w, k->sub_group_size);
     put_u64(&w, k->reqd_sub_group_size);
+    put_u64(&w, k->sub_group_barriers);
     for (uint32_t a = 0; a < k->num_args; a++) {
       const struct loom_arg_meta *m = &k->args[a];
       put_u64(&w, m->kind);
@@ -214,9 +215,11 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     k->private_per_item = get_u64(&r);
     k->num_barriers = (uint32_t)get_u64(&r);
     k->divergent_loops = (uint32_t)get_u64(&r);
-    uint64_t sg = get_u64(&r), reqd_sg = get_u64(&r);
-    if (sg < 1 || sg > LOOM_SG_MAX_SIZE || reqd_sg > LOOM_SG_MAX_SIZE)
+    uint64_t sg = get_u64(&r), reqd_sg = get_u64(&r), sg_barriers = get_u64(&r);
+    if (sg < 1 || sg > LOOM_SG_MAX_SIZE || reqd_sg > LOOM_SG_MAX_SIZE ||
+        sg_barriers > k->num_barriers)
       r.bad = true;
+    k->sub_group_barriers = (uint32_t)sg_barriers;
     k->sub_group_size = (uint32_t)sg;
     k->reqd_sub_group_size = (uint32_t)reqd_sg;
     /* sizes the runtime adds and multiplies (local memory, scratch per

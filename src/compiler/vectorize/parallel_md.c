@@ -23,12 +23,15 @@
 int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMValueRef *loop_ids,
                      LLVMValueRef *outer_loop_ids, const unsigned *wide_width,
                      const unsigned *wide_jam, const unsigned *outer_lanes,
-                     LLVMValueRef *wide_loop_ids, bool keep_rolled) {
-  /* per region i, nodes 8i..8i+7: its access group, its loop ID, the
+                     LLVMValueRef *wide_loop_ids, LLVMValueRef *twin_loop_ids,
+                     bool keep_rolled) {
+  /* per region i, nodes 9i..9i+8: its access group, its loop ID, the
    * parallel-accesses entry, the outer loop ID, vectorize.enable, the wide
-   * loop ID and its width, the outer loop's width; !loom.md lists group,
-   * loop, outer and wide IDs */
-  size_t cap = 256 + (size_t)n * 800; /* each snprintf below stays well inside */
+   * loop ID and its width, the outer loop's width, a second loop ID like the
+   * first (for a second loop around the same region: a loop ID belongs to
+   * one loop, LLVM marks it vectorised); !loom.md lists group, loop, outer,
+   * wide and twin IDs */
+  size_t cap = 256 + (size_t)n * 900; /* each snprintf below stays well inside */
   char *ir = malloc(cap);
   if (!ir)
     return -1;
@@ -38,16 +41,16 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
    * vectorised across the enclosing loop instead (gathers and scatters) */
   char rolled[32] = "";
   if (keep_rolled) {
-    snprintf(rolled, sizeof rolled, ", !%u", 8 * n);
-    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n", 8 * n);
+    snprintf(rolled, sizeof rolled, ", !%u", 9 * n);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = !{!\"llvm.loop.unroll.disable\"}\n", 9 * n);
   }
   len += (size_t)snprintf(ir + len, cap - len, "!loom.md = !{");
   for (unsigned i = 0; i < n; i++)
-    len += (size_t)snprintf(ir + len, cap - len, "%s!%u, !%u, !%u, !%u", i ? ", " : "", 8 * i,
-                            8 * i + 1, 8 * i + 3, 8 * i + 5);
+    len += (size_t)snprintf(ir + len, cap - len, "%s!%u, !%u, !%u, !%u, !%u", i ? ", " : "",
+                            9 * i, 9 * i + 1, 9 * i + 3, 9 * i + 5, 9 * i + 8);
   len += (size_t)snprintf(ir + len, cap - len, "}\n");
   for (unsigned i = 0; i < n; i++) {
-    unsigned b = 8 * i, width = wide_width ? wide_width[i] : 0;
+    unsigned b = 9 * i, width = wide_width ? wide_width[i] : 0;
     unsigned jam = wide_jam ? wide_jam[i] : 1, lanes = outer_lanes ? outer_lanes[i] : 0;
     char jam_md[64] = "", lanes_md[16] = "";
     if (jam > 1)
@@ -65,6 +68,8 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
                             b, b + 1, b + 1, b + 2, rolled, b + 2, b, b + 3, b + 3, b + 2, b + 4,
                             lanes_md, rolled, b + 4, b + 5, b + 5, b + 2, b + 4, b + 6, rolled,
                             jam_md, b + 6, width ? width : 1, b + 7, lanes ? lanes : 1);
+    len += (size_t)snprintf(ir + len, cap - len, "!%u = distinct !{!%u, !%u%s}\n", b + 8, b + 8,
+                            b + 2, rolled);
   }
   assert(len < cap);
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, len, "loom-md");
@@ -76,16 +81,18 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups, LLVMVal
     return -1;
   }
   int rc = -1;
-  if (LLVMGetNamedMetadataNumOperands(m, "loom.md") == 4 * n) {
-    LLVMValueRef *ops = malloc((4 * (size_t)n + 1) * sizeof *ops);
+  if (LLVMGetNamedMetadataNumOperands(m, "loom.md") == 5 * n) {
+    LLVMValueRef *ops = malloc((5 * (size_t)n + 1) * sizeof *ops);
     if (ops) {
       LLVMGetNamedMetadataOperands(m, "loom.md", ops);
       for (unsigned i = 0; i < n; i++) {
-        groups[i] = ops[4 * i];
-        loop_ids[i] = ops[4 * i + 1];
-        outer_loop_ids[i] = ops[4 * i + 2];
+        groups[i] = ops[5 * i];
+        loop_ids[i] = ops[5 * i + 1];
+        outer_loop_ids[i] = ops[5 * i + 2];
         if (wide_loop_ids)
-          wide_loop_ids[i] = wide_width && wide_width[i] ? ops[4 * i + 3] : NULL;
+          wide_loop_ids[i] = wide_width && wide_width[i] ? ops[5 * i + 3] : NULL;
+        if (twin_loop_ids)
+          twin_loop_ids[i] = ops[5 * i + 4];
       }
       free(ops);
       rc = 0;

@@ -15,7 +15,7 @@ int loom_parallel_md(LLVMContextRef c, unsigned n, LLVMValueRef *groups,
                      LLVMValueRef *loop_ids, LLVMValueRef *outer_loop_ids,
                      const unsigned *wide_width, const unsigned *wide_jam,
                      const unsigned *outer_lanes, LLVMValueRef *wide_loop_ids,
-                     bool keep_rolled) LOOM_HIDDEN;
+                     LLVMValueRef *twin_loop_ids, bool keep_rolled) LOOM_HIDDEN;
 /* puts every load/store of f that is not on a private variable in group */
 void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 

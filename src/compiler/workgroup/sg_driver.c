@@ -38,6 +38,7 @@ struct sg_gen {
   LLVMTypeRef i32, i64, i1, i8;
   LLVMValueRef where_base; /* the where slots, indexed by linear id */
   LLVMValueRef lo_var, hi_var, losg_var; /* i32 reductions over the new `where`s */
+  LLVMValueRef conv_var;   /* i1: every work-item is at the current point */
   LLVMValueRef sg_table;   /* i8 per id + 1: is it a sub-group barrier? */
   unsigned ag_kind;
 };
@@ -169,7 +170,23 @@ static void emit_combine(struct sg_gen *g, const struct loom_sg_point *pt) {
       i32c(g, pt->id),
       LLVMBuildTrunc(b, n, g->i32, ""),
   };
+  /* a whole sub-group with every work-item at this point: n and "all
+   * active" as constants, so the combine step's loops become a few vector
+   * instructions; the general call otherwise */
+  LLVMBasicBlockRef whole = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_whole");
+  LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_part");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_combined_one");
+  LLVMValueRef conv = LLVMBuildLoad2(b, g->i1, g->conv_var, "");
+  LLVMBuildCondBr(b, LLVMBuildAnd(b, conv, LLVMBuildICmp(b, LLVMIntEQ, n, s, ""), ""), whole, part);
+  LLVMPositionBuilderAtEnd(b, part);
   LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 7, "");
+  LLVMBuildBr(b, next);
+  LLVMPositionBuilderAtEnd(b, whole);
+  args[4] = LLVMConstNull(ptr);
+  args[6] = i32c(g, g->b->sg_size);
+  LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 7, "");
+  LLVMBuildBr(b, next);
+  LLVMPositionBuilderAtEnd(b, next);
   LLVMValueRef xs1 = LLVMBuildAdd(b, xs, s, "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, xs1, g->lsize[0], ""), sh, l.yl);
@@ -217,12 +234,36 @@ static void emit_items(struct sg_gen *g, unsigned r, bool masked, LLVMBasicBlock
     LLVMAddIncoming(now, iv, ib, 2);
   }
   tag(g, LLVMBuildStore(b, now, where), r);
-  track(g, now);
   LLVMValueRef x1 = LLVMBuildAdd(b, x, loom_i64(g->c, 1), "");
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
   LLVMValueRef br = LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x1, g->lsize[0], ""), xh, l.yl);
-  if (g->b->loop_ids && g->b->loop_ids[r])
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(g->c, "llvm.loop", 9), g->b->loop_ids[r]);
+  /* the two loops of a region need loop IDs of their own */
+  LLVMValueRef id = !g->b->loop_ids ? NULL : masked ? g->b->twin_loop_ids[r] : g->b->loop_ids[r];
+  if (id)
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(g->c, "llvm.loop", 9), id);
+  LLVMValueRef zero = loom_i64(g->c, 0);
+  LLVMAddIncoming(x, &zero, &from, 1);
+  LLVMAddIncoming(x, &x1, &latch, 1);
+  zy_close(g, &l, exit);
+}
+
+/* lo, hi and the lowest sub-group barrier over every work-item's `where`:
+ * a loop of its own after the region's, which it would keep from being
+ * vectorised (LLVM 19 does not take the three folds for reductions there) */
+static void emit_scan(struct sg_gen *g, LLVMBasicBlockRef exit) {
+  LLVMBuilderRef b = g->bld;
+  struct zy_loop l;
+  zy_open(g, &l, "sg_scan");
+  LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_scan_x");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, xh);
+  LLVMPositionBuilderAtEnd(b, xh);
+  LLVMValueRef x = LLVMBuildPhi(b, g->i64, "sx");
+  LLVMValueRef where = gep(g, g->where_base, LLVMBuildAdd(b, l.zy, x, ""), 4);
+  track(g, LLVMBuildLoad2(b, g->i32, where, ""));
+  LLVMValueRef x1 = LLVMBuildAdd(b, x, loom_i64(g->c, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x1, g->lsize[0], ""), xh, l.yl);
   LLVMValueRef zero = loom_i64(g->c, 0);
   LLVMAddIncoming(x, &zero, &from, 1);
   LLVMAddIncoming(x, &x1, &latch, 1);
@@ -262,6 +303,7 @@ void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRe
   g.where_base = slot_base(&g, b->where_slot);
   LLVMValueRef cur_var = LLVMBuildAlloca(bld, g.i32, "cur");
   LLVMValueRef conv_var = LLVMBuildAlloca(bld, g.i1, "converged");
+  g.conv_var = conv_var;
   g.lo_var = LLVMBuildAlloca(bld, g.i32, "lo");
   g.hi_var = LLVMBuildAlloca(bld, g.i32, "hi");
   g.losg_var = LLVMBuildAlloca(bld, g.i32, "lo_sg");
@@ -300,6 +342,7 @@ void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRe
   /* the next point: the lowest pending sub-group barrier, else the
    * work-group barrier (or -1) every remaining work-item is at */
   LLVMPositionBuilderAtEnd(bld, next);
+  emit_scan(&g, LLVMAppendBasicBlockInContext(c, g.w, "sg_scanned"));
   LLVMValueRef lo = LLVMBuildLoad2(bld, g.i32, g.lo_var, "");
   LLVMValueRef hi = LLVMBuildLoad2(bld, g.i32, g.hi_var, "");
   LLVMValueRef ls = LLVMBuildLoad2(bld, g.i32, g.losg_var, "");

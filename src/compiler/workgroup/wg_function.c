@@ -139,6 +139,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
   b->outer_jam = calloc(b->num_barriers + 1, sizeof *b->outer_jam);
   b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
   b->outer_lanes = calloc(b->num_barriers + 1, sizeof *b->outer_lanes);
+  b->twin_loop_ids = calloc(b->num_barriers + 1, sizeof *b->twin_loop_ids);
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -226,7 +227,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
   }
   if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
                        b->outer_width, b->outer_jam, b->outer_lanes, b->wide_loop_ids,
-                       b->specialised) != 0) {
+                       b->twin_loop_ids, b->specialised) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }
@@ -596,6 +597,7 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     free(builds[i].outer_jam);
     free(builds[i].wide_loop_ids);
     free(builds[i].outer_lanes);
+    free(builds[i].twin_loop_ids);
     free(builds[i].divergent);
     free(builds[i].sg);
     free(builds[i].access_groups);

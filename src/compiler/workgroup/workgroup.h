@@ -99,6 +99,7 @@ struct loom_wg_build {
   unsigned *outer_width;  /* per region: width of its wide work-item loop, 0: none */
   unsigned *outer_jam;    /* per region: its unroll-and-jam count (1: none) */
   LLVMValueRef *wide_loop_ids; /* per region: outer loop IDs with that width */
+  LLVMValueRef *twin_loop_ids; /* per region: a second ID like loop_ids (sg_driver.c) */
   unsigned simd_bytes;    /* the target's vector register size */
   LLVMValueRef *access_groups; /* per region, for its parallel accesses */
   unsigned num_divergent;  /* from struct loom_slots */
