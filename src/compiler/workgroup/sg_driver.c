@@ -138,6 +138,29 @@ static void zy_close(struct sg_gen *g, struct zy_loop *l, LLVMBasicBlockRef exit
   LLVMPositionBuilderAtEnd(b, exit);
 }
 
+/* for x < L0 inside a zy loop: the phi of x, in its header */
+static LLVMValueRef x_open(struct sg_gen *g, const char *what, LLVMBasicBlockRef *from) {
+  LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(g->c, g->w, what);
+  *from = LLVMGetInsertBlock(g->bld);
+  LLVMBuildBr(g->bld, xh);
+  LLVMPositionBuilderAtEnd(g->bld, xh);
+  return LLVMBuildPhi(g->bld, g->i64, "lx");
+}
+
+/* the latch of that loop, leaving to the zy loop's latch; returns its branch */
+static LLVMValueRef x_close(struct sg_gen *g, struct zy_loop *l, LLVMValueRef x,
+                            LLVMBasicBlockRef from) {
+  LLVMBuilderRef b = g->bld;
+  LLVMValueRef x1 = LLVMBuildAdd(b, x, loom_i64(g->c, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
+  LLVMValueRef br = LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x1, g->lsize[0], ""),
+                                    LLVMGetInstructionParent(x), l->yl);
+  LLVMValueRef zero = loom_i64(g->c, 0);
+  LLVMAddIncoming(x, &zero, &from, 1);
+  LLVMAddIncoming(x, &x1, &latch, 1);
+  return br;
+}
+
 /* for each sub-group: __loom_sg_combine(op, x, res, aux, where, r, n) */
 static void emit_combine(struct sg_gen *g, const struct loom_sg_point *pt) {
   LLVMBuilderRef b = g->bld;
@@ -201,11 +224,8 @@ static void emit_items(struct sg_gen *g, unsigned r, bool masked, LLVMBasicBlock
   LLVMBuilderRef b = g->bld;
   struct zy_loop l;
   zy_open(g, &l, masked ? "sg_masked" : "sg_all");
-  LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_wi_x");
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, xh);
-  LLVMPositionBuilderAtEnd(b, xh);
-  LLVMValueRef x = LLVMBuildPhi(b, g->i64, "lx");
+  LLVMBasicBlockRef from;
+  LLVMValueRef x = x_open(g, "sg_wi_x", &from);
   unsigned np = g->np;
   LLVMValueRef region = g->b->regions[r];
   LLVMTypeRef fty = LLVMGlobalGetValueType(region);
@@ -234,16 +254,11 @@ static void emit_items(struct sg_gen *g, unsigned r, bool masked, LLVMBasicBlock
     LLVMAddIncoming(now, iv, ib, 2);
   }
   tag(g, LLVMBuildStore(b, now, where), r);
-  LLVMValueRef x1 = LLVMBuildAdd(b, x, loom_i64(g->c, 1), "");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
-  LLVMValueRef br = LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x1, g->lsize[0], ""), xh, l.yl);
+  LLVMValueRef br = x_close(g, &l, x, from);
   /* the two loops of a region need loop IDs of their own */
   LLVMValueRef id = !g->b->loop_ids ? NULL : masked ? g->b->twin_loop_ids[r] : g->b->loop_ids[r];
   if (id)
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(g->c, "llvm.loop", 9), id);
-  LLVMValueRef zero = loom_i64(g->c, 0);
-  LLVMAddIncoming(x, &zero, &from, 1);
-  LLVMAddIncoming(x, &x1, &latch, 1);
   zy_close(g, &l, exit);
 }
 
@@ -254,19 +269,11 @@ static void emit_scan(struct sg_gen *g, LLVMBasicBlockRef exit) {
   LLVMBuilderRef b = g->bld;
   struct zy_loop l;
   zy_open(g, &l, "sg_scan");
-  LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(g->c, g->w, "sg_scan_x");
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, xh);
-  LLVMPositionBuilderAtEnd(b, xh);
-  LLVMValueRef x = LLVMBuildPhi(b, g->i64, "sx");
+  LLVMBasicBlockRef from;
+  LLVMValueRef x = x_open(g, "sg_scan_x", &from);
   LLVMValueRef where = gep(g, g->where_base, LLVMBuildAdd(b, l.zy, x, ""), 4);
   track(g, LLVMBuildLoad2(b, g->i32, where, ""));
-  LLVMValueRef x1 = LLVMBuildAdd(b, x, loom_i64(g->c, 1), "");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x1, g->lsize[0], ""), xh, l.yl);
-  LLVMValueRef zero = loom_i64(g->c, 0);
-  LLVMAddIncoming(x, &zero, &from, 1);
-  LLVMAddIncoming(x, &x1, &latch, 1);
+  x_close(g, &l, x, from);
   zy_close(g, &l, exit);
 }
 
