@@ -7,6 +7,7 @@
  * CL_BUILD_PROGRAM_FAILURE, never a crash. Results against host
  * references. */
 #include "harness.h"
+#include <CL/cl_ext.h>
 #include <math.h>
 
 static struct test_env env;
@@ -371,6 +372,28 @@ static void test_sub_groups(void) {
       bad += out[4 * i + c] != want[c];
   }
   CHECK(s > 0 && bad == 0);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+
+  /* execution mode SubgroupSize 8: the kernel's required sub-group size */
+  k = spirv_kernel("subgroups-1.3", "sg8");
+  if (!k)
+    return;
+  size_t reqd = 0;
+  CHECK_OK(clGetKernelSubGroupInfo(k, NULL, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, 0, NULL,
+                                   sizeof reqd, &reqd, NULL));
+  CHECK(reqd == 8);
+  cl_int out8[2 * n];
+  b = test_buffer_with(&env, sizeof out8, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
+  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out8, out8, 0, NULL, NULL));
+  bad = 0;
+  for (int i = 0; i < n; i++) {
+    int first = i / 8 * 8, sum = 8 * first + 28; /* first + ... + first + 7 */
+    bad += out8[2 * i] != 8 || out8[2 * i + 1] != sum;
+  }
+  CHECK(bad == 0);
   clReleaseMemObject(b);
   clReleaseKernel(k);
 }

@@ -94,7 +94,7 @@ static const struct {
     {46, "SampledBuffer", true},
     {47, "ImageBuffer", true},
     {50, "ImageQuery", true},
-    {58, "SubgroupDispatch", false},
+    {58, "SubgroupDispatch", true},
     {59, "NamedBarrier", false},
     {60, "PipeStorage", false},
     {61, "GroupNonUniform", true},
