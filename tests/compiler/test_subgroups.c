@@ -425,6 +425,60 @@ static void test_many_sub_group_barriers(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* Broadcasts and shuffles of the widest values (double16, long8, char3) in
+ * groups of 3 and 5 work-items: slots of 128 bytes per work-item whose
+ * bases are odd multiples of their size */
+static void test_wide_values(struct test_env *env) {
+  static const char *src =
+      "kernel void wide(global double *o, global long *p, global int *q) {\n"
+      "  size_t g = get_global_id(0);\n"
+      "  double16 d = (double16)(g) + (double16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);\n"
+      "  long8 l = (long8)(g * 1000) + (long8)(0, 1, 2, 3, 4, 5, 6, 7);\n"
+      "  char3 c = (char3)((char)g, (char)(g + 1), (char)(g + 2));\n"
+      "  double16 db = sub_group_broadcast(d, 1u % get_sub_group_size());\n"
+      "  long8 ls = intel_sub_group_shuffle(l, (get_sub_group_local_id() + 1) % get_sub_group_size());\n"
+      "  char3 cb = sub_group_broadcast(c, 0u);\n"
+      "  o[g] = db.s0 + db.sf; p[g] = ls.s0 + ls.s7; q[g] = cb.x + cb.y + cb.z;\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, src, "wide", "-cl-std=CL3.0");
+  if (!k)
+    return;
+  size_t big = 64, s = 0;
+  CHECK_OK(clGetKernelSubGroupInfo(k, NULL, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof big,
+                                   &big, sizeof s, &s, NULL));
+  enum { G = 60 };
+  static const size_t locals[] = {3, 5, 60};
+  for (size_t c = 0; c < sizeof locals / sizeof locals[0] && s; c++) {
+    size_t L = locals[c], g = G;
+    double od[G];
+    cl_long ol[G];
+    cl_int oq[G];
+    cl_mem bd = test_buffer_with(env, sizeof od, NULL), bl = test_buffer_with(env, sizeof ol, NULL);
+    cl_mem bq = test_buffer_with(env, sizeof oq, NULL);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof bd, &bd));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof bl, &bl));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof bq, &bq));
+    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
+    CHECK_OK(clEnqueueReadBuffer(env->queue, bd, CL_TRUE, 0, sizeof od, od, 0, NULL, NULL));
+    CHECK_OK(clEnqueueReadBuffer(env->queue, bl, CL_TRUE, 0, sizeof ol, ol, 0, NULL, NULL));
+    CHECK_OK(clEnqueueReadBuffer(env->queue, bq, CL_TRUE, 0, sizeof oq, oq, 0, NULL, NULL));
+    int bad = 0;
+    for (size_t i = 0; i < G; i++) {
+      size_t base = i / L * L, xs = base + (i - base) / s * s;
+      size_t n = base + L - xs < s ? base + L - xs : s, lid = i - xs;
+      size_t b1 = xs + 1 % n, sh = xs + (lid + 1) % n;
+      bad += od[i] != 2.0 * (double)b1 + 15.0;
+      bad += ol[i] != (cl_long)(2 * 1000 * sh + 7);
+      bad += oq[i] != 3 * (int)(signed char)xs + 3;
+    }
+    CHECK(bad == 0);
+    clReleaseMemObject(bd);
+    clReleaseMemObject(bl);
+    clReleaseMemObject(bq);
+  }
+  clReleaseKernel(k);
+}
+
 static void test_sub_group_info(struct test_env *env) {
   cl_kernel k = test_kernel_from(env,
                                  "__attribute__((intel_reqd_sub_group_size(8)))\n"
@@ -492,6 +546,7 @@ int main(void) {
   test_divergent_sub_groups(&env);
   test_image_blocks(&env);
   test_many_sub_group_barriers(&env);
+  test_wide_values(&env);
   test_sub_group_info(&env);
   test_env_release(&env);
   return test_finish("test_subgroups");

@@ -42,8 +42,10 @@ bool loom_kernel_uses_sub_groups(LLVMValueRef k) {
 static uint64_t slot_for(struct loom_slots *s, LLVMTargetDataRef td, LLVMTypeRef ty, uint64_t *size) {
   *size = LLVMABISizeOfType(td, ty);
   uint64_t align = LLVMABIAlignmentOfType(td, ty);
-  /* the combine step reads the values as whole units of their size */
-  while (align < *size && align < 16)
+  /* the combine step moves values as whole units of their size (ulong16 for
+   * double16): aligned to it, up to a vector register's 64 bytes; a slot's
+   * base, offset * items in group, keeps that alignment */
+  while (align < *size && align < 64)
     align *= 2;
   return loom_wg_slot_alloc(s, *size, align);
 }
