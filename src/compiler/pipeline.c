@@ -74,7 +74,9 @@ static int link_builtins(struct loom_pipeline *p) {
     loom_str_append(p->log, "error: linking the builtin library failed\n");
     return -1;
   }
-  return link_sub_group_combine(p);
+  if (link_sub_group_combine(p) != 0)
+    return -1;
+  return loom_fix_event_calls(p->m, p->log);
 }
 
 static int lower_printf(struct loom_pipeline *p) { return loom_lower_printf(p->m, p->log); }
@@ -397,7 +399,7 @@ const struct loom_pass loom_passes[] = {
     {"lower-opaque-types", lower_opaque_types, BUILD, NULL,
      "image and sampler types become a descriptor pointer and a bit field (frontend/opaque_types.c)"},
     {"link-builtins", link_builtins, BUILD, NULL,
-     "links the builtin library's functions the program uses, and the sub-group combine step when it calls a sub-group function (frontend/link.c)"},
+     "links the builtin library's functions the program uses, and the sub-group combine step when it calls a sub-group function (frontend/link.c); calls passing the SPIR-V translator's event pointers get the library's event type (frontend/event_calls.c)"},
     {"lower-printf", lower_printf, BUILD, NULL,
      "printf calls become __loom_printf with packed argument records; bad formats are errors (printf/)"},
     {"check-undefined", check_undefined, BUILD, NULL,

@@ -30,6 +30,10 @@ int loom_lower_opaque_types(LLVMModuleRef m, char **log) LOOM_HIDDEN;
 LLVMModuleRef loom_open_builtin_library(LLVMContextRef c, char **log) LOOM_HIDDEN;
 /* link.c: calls into functions nobody defines are link errors; -1 (log) */
 int loom_check_undefined(LLVMModuleRef m, char **log) LOOM_HIDDEN;
+/* event_calls.c: calls that pass the translator's event pointers to the
+ * builtin library's event type are rebuilt; other calls whose types
+ * disagree with their callee's on a target type are errors (0 or -1) */
+int loom_fix_event_calls(LLVMModuleRef m, char **log) LOOM_HIDDEN;
 /* link.c: every function gets the C calling convention; everything but the
  * kernels becomes internal and always-inline, except the builtins' cold
  * paths (__loom_cold_*), kept out of line */
