@@ -425,6 +425,33 @@ static void test_async_copies(void) {
   clReleaseKernel(k);
 }
 
+/* tests/spirv/dims.cl from the translator: work-item functions of a
+ * run-time dimension give OpenCL C's answers past the third (1 for sizes,
+ * 0 for ids), also for a constant one past the built-in vector */
+static void test_dynamic_dims(void) {
+  cl_kernel k = spirv_kernel("dims-1.0", "dims");
+  if (!k)
+    return;
+  size_t g[2] = {8, 6}, l[2] = {4, 3};
+  for (cl_uint d = 0; d < 6; d++) {
+    cl_ulong out[5];
+    cl_mem b = test_buffer_with(&env, sizeof out, NULL);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof d, &d));
+    CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 2, NULL, g, l, 0, NULL, NULL));
+    CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    cl_ulong want[5] = {d < 2 ? g[d] : 1, d < 2 ? l[d] : 1, 0, d < 2 ? g[d] / l[d] : 1, 1};
+    int bad = 0;
+    for (int j = 0; j < 5; j++)
+      if (out[j] != want[j] && bad++ < 4)
+        printf("    dims d=%u result %d: got %llu, want %llu\n", d, j, (unsigned long long)out[j],
+               (unsigned long long)want[j]);
+    CHECK(bad == 0);
+    clReleaseMemObject(b);
+  }
+  clReleaseKernel(k);
+}
+
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
  * (the image builtins themselves are checked against a host reference in
  * tests/builtins) */
@@ -747,6 +774,7 @@ int main(void) {
   test_copy_logical();
   test_sub_groups();
   test_async_copies();
+  test_dynamic_dims();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

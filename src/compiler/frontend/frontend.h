@@ -34,6 +34,10 @@ int loom_check_undefined(LLVMModuleRef m, char **log) LOOM_HIDDEN;
  * builtin library's event type are rebuilt; other calls whose types
  * disagree with their callee's on a target type are errors (0 or -1) */
 int loom_fix_event_calls(LLVMModuleRef m, char **log) LOOM_HIDDEN;
+/* spirv_dims.c: the translator's get_global_size(d) for a run-time d (a
+ * vector of the three calls, an extractelement by d) becomes the call with
+ * d, whose out-of-range answer is OpenCL C's */
+void loom_spirv_dynamic_dims(LLVMModuleRef m) LOOM_HIDDEN;
 /* link.c: every function gets the C calling convention; everything but the
  * kernels becomes internal and always-inline, except the builtins' cold
  * paths (__loom_cold_*), kept out of line */

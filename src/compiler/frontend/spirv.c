@@ -120,6 +120,7 @@ static int upgrade(const struct loom_blob *in, struct loom_blob *out, char **log
     rc = verify(m, "the translated module is not valid IR", log);
   if (rc == 0) {
     loom_spirv_lower_images(m);
+    loom_spirv_dynamic_dims(m);
     mark_readonly_args_const(m);
     rc = verify(m, "images and samplers could not be lowered", log);
   }
