@@ -41,7 +41,11 @@
 #define LOOM_SYM_SG_BARRIER "__loom_sg_barrier"
 #define LOOM_SYM_SG_COMBINE "__loom_sg_combine"
 #define LOOM_SG_OP(kind, type, fn) (((kind) << 16) | ((type) << 8) | (fn))
-#define LOOM_SG_KIND(op) ((op) >> 16)
+#define LOOM_SG_KIND(op) (((op) >> 16) & 0xff)
+/* set in op: a function every work-item of the sub-group reaches together
+ * (reduce, scan, broadcast, all, any, rotate); the work-group function runs
+ * its barrier only once no work-item of the sub-group waits elsewhere */
+#define LOOM_SG_UNIFORM (1 << 30)
 #define LOOM_SG_TYPE(op) (((op) >> 8) & 0xff)
 #define LOOM_SG_FN(op) ((op) & 0xff)
 /* kinds: folds over the active work-items (REDUCE, SCANs; CLUSTER folds

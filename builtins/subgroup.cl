@@ -39,6 +39,10 @@ SG_DECL(double)
 
 #define SGC(kind, type, fn, x, aux)                                                      \
   __loom_sgc(LOOM_SG_OP(LOOM_SGK_##kind, (type), LOOM_SGF_##fn), x, (uint)(aux))
+/* the same for a function the whole sub-group reaches together */
+#define SGCU(kind, type, fn, x, aux)                                                     \
+  __loom_sgc(LOOM_SG_OP(LOOM_SGK_##kind, (type), LOOM_SGF_##fn) | LOOM_SG_UNIFORM, x,     \
+             (uint)(aux))
 #define LOOM_SGF_NONE 0
 
 /* ---- the combine step: run by the work-group function, never by a kernel ---- */
@@ -269,10 +273,14 @@ void OVL sub_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
 
 /* ---- votes and ballots ---- */
 
-int OVL sub_group_all(int predicate) { return SGC(REDUCE, LOOM_SGT_I32, LAND, predicate != 0, 0); }
-int OVL sub_group_any(int predicate) { return SGC(REDUCE, LOOM_SGT_I32, LOR, predicate != 0, 0); }
-int OVL sub_group_non_uniform_all(int predicate) { return sub_group_all(predicate); }
-int OVL sub_group_non_uniform_any(int predicate) { return sub_group_any(predicate); }
+int OVL sub_group_all(int predicate) { return SGCU(REDUCE, LOOM_SGT_I32, LAND, predicate != 0, 0); }
+int OVL sub_group_any(int predicate) { return SGCU(REDUCE, LOOM_SGT_I32, LOR, predicate != 0, 0); }
+int OVL sub_group_non_uniform_all(int predicate) {
+  return SGC(REDUCE, LOOM_SGT_I32, LAND, predicate != 0, 0);
+}
+int OVL sub_group_non_uniform_any(int predicate) {
+  return SGC(REDUCE, LOOM_SGT_I32, LOR, predicate != 0, 0);
+}
 
 int OVL sub_group_elect(void) {
   uint lid = get_sub_group_local_id();
@@ -370,7 +378,7 @@ static INLINE uint sg_rotate_source(int delta, uint cs) {
 }
 
 #define SG_MOVES1(T)                                                                     \
-  T OVL sub_group_broadcast(T x, uint id) { return SGC(SHUFFLE, sizeof(T), NONE, x, id); } \
+  T OVL sub_group_broadcast(T x, uint id) { return SGCU(SHUFFLE, sizeof(T), NONE, x, id); } \
   T OVL sub_group_non_uniform_broadcast(T x, uint id) {                                  \
     return SGC(SHUFFLE, sizeof(T), NONE, x, id);                                         \
   }                                                                                      \
@@ -405,10 +413,10 @@ static INLINE uint sg_rotate_source(int delta, uint cs) {
     return SGC(SHUFFLE, sizeof(T), NONE, x, get_sub_group_local_id() + delta);           \
   }                                                                                      \
   T OVL sub_group_rotate(T x, int delta) {                                               \
-    return SGC(SHUFFLE, sizeof(T), NONE, x, sg_rotate_source(delta, get_sub_group_size())); \
+    return SGCU(SHUFFLE, sizeof(T), NONE, x, sg_rotate_source(delta, get_sub_group_size())); \
   }                                                                                      \
   T OVL sub_group_clustered_rotate(T x, int delta, uint cs) {                            \
-    return SGC(SHUFFLE, sizeof(T), NONE, x, sg_rotate_source(delta, cs ? cs : 1));       \
+    return SGCU(SHUFFLE, sizeof(T), NONE, x, sg_rotate_source(delta, cs ? cs : 1));      \
   }                                                                                      \
   int OVL sub_group_non_uniform_all_equal(T x) {                                         \
     return sub_group_non_uniform_all(sub_group_broadcast_first(x) == x);                 \
@@ -428,9 +436,9 @@ SG_MOVES(double)
 /* ---- folds ---- */
 
 #define SG_FOLD_FN(T, code, NAME, FN)                                                    \
-  T OVL sub_group_reduce_##NAME(T x) { return SGC(REDUCE, code, FN, x, 0); }             \
-  T OVL sub_group_scan_inclusive_##NAME(T x) { return SGC(SCAN_INCL, code, FN, x, 0); }  \
-  T OVL sub_group_scan_exclusive_##NAME(T x) { return SGC(SCAN_EXCL, code, FN, x, 0); }  \
+  T OVL sub_group_reduce_##NAME(T x) { return SGCU(REDUCE, code, FN, x, 0); }            \
+  T OVL sub_group_scan_inclusive_##NAME(T x) { return SGCU(SCAN_INCL, code, FN, x, 0); } \
+  T OVL sub_group_scan_exclusive_##NAME(T x) { return SGCU(SCAN_EXCL, code, FN, x, 0); } \
   T OVL sub_group_non_uniform_reduce_##NAME(T x) { return SGC(REDUCE, code, FN, x, 0); } \
   T OVL sub_group_non_uniform_scan_inclusive_##NAME(T x) {                               \
     return SGC(SCAN_INCL, code, FN, x, 0);                                               \

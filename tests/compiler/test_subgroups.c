@@ -282,12 +282,17 @@ static void test_divergent_sub_groups(struct test_env *env) {
       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
       "  int nb = t[get_local_size(0) - 1 - l];\n"
       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-      "  int acc = 0;\n"
+      "  int acc = 0, red = 0, odd = 0;\n"
       "  for (uint i = 0; i <= sg; i++) acc += sub_group_scan_inclusive_add(v + (int)i);\n"
+      "  for (int it = 0; it < 3; it++) {\n"
+      "    red += sub_group_reduce_add(1);\n"
+      "    if (lid & 1) odd += sub_group_non_uniform_reduce_add(1);\n"
+      "  }\n"
       "  t[l] = v * 2;\n"
       "  sub_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
       "  int next = t[l - lid + (lid + 1) % get_sub_group_size()];\n"
       "  o[4 * g] = a; o[4 * g + 1] = nb; o[4 * g + 2] = acc; o[4 * g + 3] = next;\n"
+      "  o[4 * get_global_size(0) + 2 * g] = red; o[4 * get_global_size(0) + 2 * g + 1] = odd;\n"
       "}\n";
   cl_kernel k = test_kernel_from(env, src, "div", "-cl-std=CL3.0");
   if (!k)
@@ -303,13 +308,13 @@ static void test_divergent_sub_groups(struct test_env *env) {
   for (size_t c = 0; c < sizeof locals / sizeof locals[0]; c++) {
     size_t L = locals[c], g = G / L * L;
     cl_mem bi = test_buffer_with(env, sizeof in, in);
-    cl_mem bo = test_buffer_with(env, 4 * G * sizeof(int), NULL);
+    cl_mem bo = test_buffer_with(env, 6 * G * sizeof(int), NULL);
     CHECK_OK(clSetKernelArg(k, 0, sizeof bo, &bo));
     CHECK_OK(clSetKernelArg(k, 1, sizeof bi, &bi));
     CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
     CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
-    int out[4 * G];
-    CHECK_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, 4 * g * sizeof(int), out, 0, NULL,
+    int out[6 * G];
+    CHECK_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, 6 * g * sizeof(int), out, 0, NULL,
                                  NULL));
     int bad = 0;
     for (size_t i = 0; i < g; i++) {
@@ -328,6 +333,13 @@ static void test_divergent_sub_groups(struct test_env *env) {
         if (out[4 * i + j] != want[j] && bad++ < 6)
           printf("    divergent L=%zu item %zu result %d: got %d, want %d\n", L, i, j,
                  out[4 * i + j], want[j]);
+      /* a uniform reduction in a loop around a branch with a non-uniform
+       * one: each iteration's reduction folds the whole sub-group */
+      int odds = (int)(n / 2);
+      if (out[4 * g + 2 * i] != 3 * (int)n || out[4 * g + 2 * i + 1] != ((lid & 1) ? 3 * odds : 0))
+        if (bad++ < 6)
+          printf("    divergent L=%zu item %zu: reductions %d and %d\n", L, i, out[4 * g + 2 * i],
+                 out[4 * g + 2 * i + 1]);
     }
     CHECK(bad == 0);
     clReleaseMemObject(bi);

@@ -10,7 +10,8 @@
  *     if cur is a sub-group collective: for each sub-group: combine(cur)
  *     for every work-item (all if converged, else those whose where == cur):
  *       where = region_cur(...)
- *     cur = the lowest sub-group barrier some work-item is at, else the
+ *     cur = the lowest sub-group barrier of a non-uniform function some
+ *           work-item is at, else the lowest sub-group barrier, else the
  *           work-group barrier they are all at (or -1)
  *     converged = every work-item is at cur
  *
@@ -19,10 +20,16 @@
  * the non-uniform functions need: in `if (c) a = f(x); b = g(y);` the
  * work-items taking the branch fold their x before anyone reaches g.
  * Barrier ids follow the kernel's block order, where LLVM keeps a branch
- * before its join. A work-group barrier waits until no sub-group barrier
- * is pending anywhere; the work-group barrier's region then runs for every
- * work-item at it. When every work-item is at cur the loop skips the
- * `where` test, so straight-line sub-group code vectorises as before. */
+ * before its join. A uniform function's barrier (reduce, scan, broadcast,
+ * all, any, rotate: LOOM_SG_UNIFORM) waits while a non-uniform one is
+ * pending: in a loop whose body calls sub_group_reduce_add and, in a
+ * branch, a non-uniform function, the work-items that skip the branch are
+ * at the next iteration's reduction when the others reach the branch's
+ * call, and run first the reduction would fold half the sub-group. A
+ * work-group barrier waits until no sub-group barrier is pending anywhere;
+ * its region then runs for every work-item at it. When every work-item is
+ * at cur the loop skips the `where` test, so straight-line sub-group code
+ * vectorises as before. */
 #include "loom_abi.h"
 #include "vectorize/vectorize.h"
 #include "workgroup/workgroup.h"
@@ -38,10 +45,18 @@ struct sg_gen {
   LLVMTypeRef i32, i64, i1, i8;
   LLVMValueRef where_base; /* the where slots, indexed by linear id */
   LLVMValueRef lo_var, hi_var, losg_var; /* i32 reductions over the new `where`s */
+  LLVMValueRef lonu_var; /* the lowest barrier of a non-uniform function */
   LLVMValueRef conv_var;   /* i1: every work-item is at the current point */
   LLVMValueRef sg_table;   /* i8 per id + 1: is it a sub-group barrier? */
   unsigned ag_kind;
 };
+
+/* does the whole sub-group reach point p together (a uniform function, a
+ * sub_group_barrier, a loop's convergence point)? Non-uniform functions
+ * fold whichever work-items arrive */
+static bool point_uniform(const struct loom_sg_point *p) {
+  return p->op == 0 || (p->op & LOOM_SG_UNIFORM);
+}
 
 static LLVMValueRef i32c(struct sg_gen *g, int64_t v) { return LLVMConstInt(g->i32, (uint64_t)v, 1); }
 
@@ -57,13 +72,16 @@ static LLVMValueRef gep(struct sg_gen *g, LLVMValueRef base, LLVMValueRef idx, u
   return LLVMBuildGEP2(g->bld, g->i8, base, &off, 1, "");
 }
 
-/* is `id` (i32) a sub-group barrier? With fewer than 64 barriers a bit
- * mask in a register (vector shifts in the work-item loop), else a table */
-static LLVMValueRef is_sg_point(struct sg_gen *g, LLVMValueRef id) {
+/* is `id` (i32) a sub-group barrier (nonuniform: one of a function that
+ * need not be reached by the whole sub-group)? With fewer than 64 barriers
+ * a bit mask in a register (vector shifts in the work-item loop), else a
+ * table (1: uniform, 2: non-uniform) */
+static LLVMValueRef is_sg_point_of(struct sg_gen *g, LLVMValueRef id, bool nonuniform) {
   if (g->b->num_barriers < 64) {
     uint64_t mask = 0;
     for (unsigned j = 0; j < g->b->num_sg; j++)
-      mask |= (uint64_t)1 << g->b->sg[j].id;
+      if (!nonuniform || !point_uniform(&g->b->sg[j]))
+        mask |= (uint64_t)1 << g->b->sg[j].id;
     LLVMValueRef in = LLVMBuildICmp(g->bld, LLVMIntULT, id, i32c(g, 64), "");
     LLVMValueRef sh = LLVMBuildZExt(g->bld, LLVMBuildSelect(g->bld, in, id, i32c(g, 0), ""), g->i64, "");
     LLVMValueRef bit = LLVMBuildAnd(g->bld, LLVMBuildLShr(g->bld, loom_i64(g->c, mask), sh, ""),
@@ -76,9 +94,12 @@ static LLVMValueRef is_sg_point(struct sg_gen *g, LLVMValueRef id) {
   LLVMValueRef i64idx = LLVMBuildZExt(g->bld, idx, g->i64, "");
   LLVMValueRef p = LLVMBuildGEP2(g->bld, g->i8, g->sg_table, &i64idx, 1, "");
   LLVMValueRef v = LLVMBuildLoad2(g->bld, g->i8, p, "");
-  return LLVMBuildAnd(g->bld, in, LLVMBuildICmp(g->bld, LLVMIntNE, v, LLVMConstInt(g->i8, 0, 0), ""),
-                      "is_sg");
+  LLVMValueRef hit = nonuniform ? LLVMBuildICmp(g->bld, LLVMIntEQ, v, LLVMConstInt(g->i8, 2, 0), "")
+                                : LLVMBuildICmp(g->bld, LLVMIntNE, v, LLVMConstInt(g->i8, 0, 0), "");
+  return LLVMBuildAnd(g->bld, in, hit, "is_sg");
 }
+
+static LLVMValueRef is_sg_point(struct sg_gen *g, LLVMValueRef id) { return is_sg_point_of(g, id, false); }
 
 static void tag(struct sg_gen *g, LLVMValueRef access, unsigned r) {
   if (g->b->loop_ids && g->b->access_groups && g->b->access_groups[r])
@@ -96,6 +117,10 @@ static void track(struct sg_gen *g, LLVMValueRef now) {
   LLVMValueRef cand = LLVMBuildSelect(b, is_sg_point(g, now), now, i32c(g, INT32_MAX), "");
   LLVMBuildStore(b, LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, cand, ls, ""), cand, ls, ""),
                  g->losg_var);
+  LLVMValueRef lnu = LLVMBuildLoad2(b, g->i32, g->lonu_var, "");
+  LLVMValueRef cnu = LLVMBuildSelect(b, is_sg_point_of(g, now, true), now, i32c(g, INT32_MAX), "");
+  LLVMBuildStore(b, LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, cnu, lnu, ""), cnu, lnu, ""),
+                 g->lonu_var);
 }
 
 /* for z < L2: for y < L1: body(z, y) — returns the (z, y) phis; *latch:
@@ -161,9 +186,7 @@ static LLVMValueRef x_close(struct sg_gen *g, struct zy_loop *l, LLVMValueRef x,
   return br;
 }
 
-/* for each sub-group: __loom_sg_combine(op, x, res, aux, where, r, n) */
-static void emit_combine(struct sg_gen *g, const struct loom_sg_point *pt) {
-  LLVMBuilderRef b = g->bld;
+static LLVMValueRef combine_fn(struct sg_gen *g) {
   LLVMTypeRef ptr = LLVMPointerTypeInContext(g->c, 0);
   LLVMValueRef fn = LLVMGetNamedFunction(g->m, LOOM_SYM_SG_COMBINE);
   if (!fn) {
@@ -171,6 +194,15 @@ static void emit_combine(struct sg_gen *g, const struct loom_sg_point *pt) {
     fn = LLVMAddFunction(g->m, LOOM_SYM_SG_COMBINE,
                          LLVMFunctionType(LLVMVoidTypeInContext(g->c), pt7, 7, 0));
   }
+  return fn;
+}
+
+/* for each sub-group: __loom_sg_combine(op, x, res, aux, where, r, n), with
+ * every work-item at this point (the converged dispatch) */
+static void emit_combine(struct sg_gen *g, const struct loom_sg_point *pt) {
+  LLVMBuilderRef b = g->bld;
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(g->c, 0);
+  LLVMValueRef fn = combine_fn(g);
   LLVMValueRef xb = slot_base(g, pt->x_off), rb = slot_base(g, pt->res_off);
   LLVMValueRef ab = slot_base(g, pt->aux_off);
   struct zy_loop l;
@@ -267,6 +299,10 @@ static void emit_items(struct sg_gen *g, unsigned r, bool masked, LLVMBasicBlock
  * vectorised (LLVM 19 does not take the three folds for reductions there) */
 static void emit_scan(struct sg_gen *g, LLVMBasicBlockRef exit) {
   LLVMBuilderRef b = g->bld;
+  LLVMBuildStore(b, i32c(g, INT32_MAX), g->lo_var);
+  LLVMBuildStore(b, i32c(g, INT32_MIN), g->hi_var);
+  LLVMBuildStore(b, i32c(g, INT32_MAX), g->losg_var);
+  LLVMBuildStore(b, i32c(g, INT32_MAX), g->lonu_var);
   struct zy_loop l;
   zy_open(g, &l, "sg_scan");
   LLVMBasicBlockRef from;
@@ -277,7 +313,8 @@ static void emit_scan(struct sg_gen *g, LLVMBasicBlockRef exit) {
   zy_close(g, &l, exit);
 }
 
-/* a constant table: byte id is 1 when barrier id is a sub-group barrier */
+/* a constant table: byte id is 1 when barrier id is a sub-group barrier of
+ * a uniform function, 2 of a non-uniform one */
 static LLVMValueRef point_table(struct sg_gen *g) {
   unsigned n = g->b->num_barriers + 1;
   LLVMValueRef *v = calloc(n, sizeof *v);
@@ -285,7 +322,7 @@ static LLVMValueRef point_table(struct sg_gen *g) {
     v[i] = LLVMConstInt(g->i8, 0, 0);
   for (unsigned j = 0; j < g->b->num_sg; j++)
     if (g->b->sg[j].id < n)
-      v[g->b->sg[j].id] = LLVMConstInt(g->i8, 1, 0);
+      v[g->b->sg[j].id] = LLVMConstInt(g->i8, point_uniform(&g->b->sg[j]) ? 1 : 2, 0);
   LLVMValueRef init = LLVMConstArray2(g->i8, v, n);
   free(v);
   LLVMValueRef t = LLVMAddGlobal(g->m, LLVMTypeOf(init), "loom.sg_points");
@@ -314,6 +351,7 @@ void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRe
   g.lo_var = LLVMBuildAlloca(bld, g.i32, "lo");
   g.hi_var = LLVMBuildAlloca(bld, g.i32, "hi");
   g.losg_var = LLVMBuildAlloca(bld, g.i32, "lo_sg");
+  g.lonu_var = LLVMBuildAlloca(bld, g.i32, "lo_nu");
   LLVMBuildStore(bld, i32c(&g, 0), cur_var);
   LLVMBuildStore(bld, LLVMConstInt(g.i1, 1, 0), conv_var);
 
@@ -333,9 +371,6 @@ void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRe
     for (unsigned j = 0; j < b->num_sg; j++)
       if (b->sg[j].id == r && b->sg[j].op)
         emit_combine(&g, &b->sg[j]);
-    LLVMBuildStore(bld, i32c(&g, INT32_MAX), g.lo_var);
-    LLVMBuildStore(bld, i32c(&g, INT32_MIN), g.hi_var);
-    LLVMBuildStore(bld, i32c(&g, INT32_MAX), g.losg_var);
     LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(c, g.w, "sg_converged");
     LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(c, g.w, "sg_diverged");
     LLVMBuildCondBr(bld, LLVMBuildLoad2(bld, g.i1, conv_var, ""), all, some);
@@ -353,8 +388,12 @@ void loom_wg_sg_dispatch(LLVMModuleRef m, struct loom_wg_build *b, LLVMBuilderRe
   LLVMValueRef lo = LLVMBuildLoad2(bld, g.i32, g.lo_var, "");
   LLVMValueRef hi = LLVMBuildLoad2(bld, g.i32, g.hi_var, "");
   LLVMValueRef ls = LLVMBuildLoad2(bld, g.i32, g.losg_var, "");
+  LLVMValueRef lnu = LLVMBuildLoad2(bld, g.i32, g.lonu_var, "");
   LLVMValueRef pending = LLVMBuildICmp(bld, LLVMIntNE, ls, i32c(&g, INT32_MAX), "");
-  LLVMBuildStore(bld, LLVMBuildSelect(bld, pending, ls, hi, ""), cur_var);
+  LLVMValueRef has_nu = LLVMBuildICmp(bld, LLVMIntNE, lnu, i32c(&g, INT32_MAX), "");
+  /* a non-uniform point first: a uniform one waits for the stragglers */
+  LLVMValueRef sgp = LLVMBuildSelect(bld, has_nu, lnu, ls, "");
+  LLVMBuildStore(bld, LLVMBuildSelect(bld, pending, sgp, hi, ""), cur_var);
   LLVMBuildStore(bld, LLVMBuildICmp(bld, LLVMIntEQ, lo, hi, ""), conv_var);
   LLVMBuildBr(bld, dispatch);
 }
