@@ -129,6 +129,10 @@ struct loom_build_options {
 };
 int loom_parse_options(const char *options, bool for_link, struct loom_build_options *out,
                        char **log) LOOM_HIDDEN;
+/* loom_parse_options for a compilation (not a link), its message appended
+ * to *log; -2 when the options are invalid */
+int loom_parse_compile_options(const char *options, struct loom_build_options *out,
+                               char **log) LOOM_HIDDEN;
 void loom_free_options(struct loom_build_options *o) LOOM_HIDDEN;
 /* do compile options allow non-uniform work-groups? (CL2.0+ and no
  * -cl-uniform-work-group-size) */

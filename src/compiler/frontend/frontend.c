@@ -174,13 +174,8 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
   struct loom_timer t;
   loom_time_start(&t);
   struct loom_build_options o;
-  char *optlog = NULL;
-  if (loom_parse_options(options, false, &o, &optlog) != 0) {
-    if (optlog)
-      loom_str_append(log, optlog);
-    free(optlog);
+  if (loom_parse_compile_options(options, &o, log) != 0)
     return -2;
-  }
   char *dir = loom_make_temp_dir();
   if (!dir) {
     loom_free_options(&o);

@@ -2,6 +2,7 @@
  * the front end and the flags LoomCL acts on itself. Unknown options are
  * rejected here so that clBuildProgram can return CL_INVALID_BUILD_OPTIONS. */
 #include "compiler.h"
+#include "support/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,4 +221,13 @@ void loom_free_options(struct loom_build_options *o) {
   free(o->clang_args);
   o->clang_args = NULL;
   o->num_clang_args = 0;
+}
+
+int loom_parse_compile_options(const char *options, struct loom_build_options *out, char **log) {
+  char *optlog = NULL;
+  int rc = loom_parse_options(options, false, out, &optlog) != 0 ? -2 : 0;
+  if (rc != 0 && optlog)
+    loom_str_append(log, optlog);
+  free(optlog);
+  return rc;
 }

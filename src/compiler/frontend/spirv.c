@@ -152,13 +152,8 @@ int loom_compile_spirv(const void *il, size_t size, const struct loom_spec_value
   /* the build options are checked as for OpenCL C; those that only the
    * OpenCL C front end reads (-D, -I, -cl-std) have nothing to act on */
   struct loom_build_options o;
-  char *optlog = NULL;
-  if (loom_parse_options(options, false, &o, &optlog) != 0) {
-    if (optlog)
-      loom_str_append(log, optlog);
-    free(optlog);
+  if (loom_parse_compile_options(options, &o, log) != 0)
     return -2;
-  }
   loom_free_options(&o);
 
   uint32_t *words = NULL;
