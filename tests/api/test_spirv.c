@@ -452,6 +452,27 @@ static void test_dynamic_dims(void) {
   clReleaseKernel(k);
 }
 
+/* tests/spirv/kernel_call.cl at -O0 through the translator: a kernel calls
+ * another, the call marked noinline (its work-item functions were left
+ * unresolved: the program's code could not be loaded) */
+static void test_kernel_calls_kernel(void) {
+  cl_kernel k = spirv_kernel("kernel_call-1.0", "caller");
+  if (!k)
+    return;
+  cl_int out[8] = {0};
+  cl_mem b = test_buffer_with(&env, sizeof out, out);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
+  size_t g = 8;
+  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < 8; i++)
+    bad += out[i] != 43;
+  CHECK(bad == 0);
+  clReleaseMemObject(b);
+  clReleaseKernel(k);
+}
+
 /* tests/spirv/image.cl through SPIR-V and as OpenCL C: the same pixels
  * (the image builtins themselves are checked against a host reference in
  * tests/builtins) */
@@ -775,6 +796,7 @@ int main(void) {
   test_sub_groups();
   test_async_copies();
   test_dynamic_dims();
+  test_kernel_calls_kernel();
   test_spec_constants();
   test_link_with_opencl_c();
   test_bad_modules();

@@ -127,14 +127,22 @@ static void mark_invariant_load(LLVMValueRef load, unsigned kind, LLVMMetadataRe
 void loom_prepare_functions(LLVMModuleRef m) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   unsigned invariant = LLVMGetMDKindIDInContext(c, "invariant.load", 14);
+  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   LLVMMetadataRef empty = LLVMMDNodeInContext2(c, NULL, 0);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     bool kernel = loom_is_kernel(f);
     LLVMSetFunctionCallConv(f, LLVMCCallConv);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsACallInst(i))
+        if (LLVMIsACallInst(i)) {
           LLVMSetInstructionCallConv(i, LLVMCCallConv);
+          /* the SPIR-V translator marks calls noinline (FunctionControl
+           * DontInline, or a module built at -O0); a kernel calling
+           * another kernel then kept the callee, with its work-item
+           * placeholders unresolved (CTS kernel_call_kernel_function in
+           * SPIR-V mode) */
+          LLVMRemoveCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, noinline);
+        }
         else if (LLVMIsALoadInst(i))
           mark_invariant_load(i, invariant, empty, c);
     if (LLVMIsDeclaration(f))
