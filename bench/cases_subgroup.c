@@ -40,14 +40,7 @@ static const char *sg_unsupported(struct platform_env *env) {
   if (clGetDeviceInfo(env->device, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof max, &max, NULL) ==
           CL_SUCCESS && max > 0)
     return NULL;
-  size_t size = 0;
-  if (clGetDeviceInfo(env->device, CL_DEVICE_EXTENSIONS, 0, NULL, &size) != CL_SUCCESS)
-    return "no sub-groups";
-  char *ext = calloc(1, size + 1);
-  bool has = ext && clGetDeviceInfo(env->device, CL_DEVICE_EXTENSIONS, size, ext, NULL) == CL_SUCCESS &&
-             strstr(ext, "cl_khr_subgroups");
-  free(ext);
-  return has ? NULL : "no sub-groups";
+  return bench_has_extension(env, "cl_khr_subgroups") ? NULL : "no sub-groups";
 }
 
 static void *sg_prepare(bool quick, struct case_work *w) {

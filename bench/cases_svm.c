@@ -17,30 +17,6 @@
 
 /* ---- what the device supports ---- */
 
-/* A string query of the device, or NULL (free it). */
-static char *device_string(struct platform_env *env, cl_device_info param) {
-  size_t size = 0;
-  if (clGetDeviceInfo(env->device, param, 0, NULL, &size) != CL_SUCCESS)
-    return NULL;
-  char *s = calloc(1, size + 1);
-  if (s && clGetDeviceInfo(env->device, param, size, s, NULL) != CL_SUCCESS) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-/* whether CL_DEVICE_EXTENSIONS names `name` (as a whole word) */
-static bool has_extension(struct platform_env *env, const char *name) {
-  char *ext = device_string(env, CL_DEVICE_EXTENSIONS);
-  size_t len = strlen(name);
-  bool found = false;
-  for (const char *s = ext ? strstr(ext, name) : NULL; s && !found; s = strstr(s + 1, name))
-    found = (s == ext || s[-1] == ' ') && (s[len] == ' ' || s[len] == '\0');
-  free(ext);
-  return found;
-}
-
 /* CL_DEVICE_SVM_CAPABILITIES; 0 where the query fails (OpenCL 1.x) */
 static cl_device_svm_capabilities svm_capabilities(struct platform_env *env) {
   cl_device_svm_capabilities caps = 0;
@@ -151,7 +127,7 @@ static void chase_close(struct instance *in) {
 
 /* OpenCL C 3.0 on an OpenCL 3.0 device, else 2.0 (SVM needs 2.0 at least) */
 static const char *chase_options(struct platform_env *env) {
-  char *version = device_string(env, CL_DEVICE_VERSION);
+  char *version = bench_device_string(env, CL_DEVICE_VERSION);
   bool v3 = version && strncmp(version, "OpenCL 3", 8) == 0;
   free(version);
   return v3 ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
@@ -248,7 +224,7 @@ struct memcpy_instance {
 };
 
 static const char *usm_unsupported(struct platform_env *env) {
-  if (!has_extension(env, "cl_intel_unified_shared_memory"))
+  if (!bench_has_extension(env, "cl_intel_unified_shared_memory"))
     return "no cl_intel_unified_shared_memory";
   cl_device_unified_shared_memory_capabilities_intel caps = 0;
   clGetDeviceInfo(env->device, CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL, sizeof caps, &caps, NULL);
@@ -456,7 +432,7 @@ static bool load_module(void) {
 }
 
 static const char *spirv_unsupported(struct platform_env *env) {
-  char *il = device_string(env, CL_DEVICE_IL_VERSION);
+  char *il = bench_device_string(env, CL_DEVICE_IL_VERSION);
   bool spirv = il && strstr(il, "SPIR-V");
   free(il);
   return spirv ? NULL : "no SPIR-V in CL_DEVICE_IL_VERSION";

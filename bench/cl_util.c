@@ -273,3 +273,27 @@ struct instance *bench_open_elementwise(struct platform_env *env, const char *so
   bench_add_launch(in, 0, 1, &g, &l);
   return in;
 }
+
+/* A string query of the device, or NULL (free it). */
+char *bench_device_string(struct platform_env *env, cl_device_info param) {
+  size_t size = 0;
+  if (clGetDeviceInfo(env->device, param, 0, NULL, &size) != CL_SUCCESS)
+    return NULL;
+  char *s = calloc(1, size + 1);
+  if (s && clGetDeviceInfo(env->device, param, size, s, NULL) != CL_SUCCESS) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* whether CL_DEVICE_EXTENSIONS names `name` (as a whole word) */
+bool bench_has_extension(struct platform_env *env, const char *name) {
+  char *ext = bench_device_string(env, CL_DEVICE_EXTENSIONS);
+  size_t len = strlen(name);
+  bool found = false;
+  for (const char *s = ext ? strstr(ext, name) : NULL; s && !found; s = strstr(s + 1, name))
+    found = (s == ext || s[-1] == ' ') && (s[len] == ' ' || s[len] == '\0');
+  free(ext);
+  return found;
+}

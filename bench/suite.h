@@ -121,6 +121,10 @@ bool bench_read(struct instance *in, int buffer, void *dst, size_t size);
 void bench_close_instance(struct instance *in);
 /* Allocations that abort on failure, 64-byte aligned. */
 void *bench_alloc(size_t size);
+/* A string query of env's device, or NULL (free it). */
+char *bench_device_string(struct platform_env *env, cl_device_info param);
+/* whether CL_DEVICE_EXTENSIONS names `name` (as a whole word) */
+bool bench_has_extension(struct platform_env *env, const char *name);
 /* Deterministic pseudo-random numbers. */
 unsigned bench_rand(unsigned *state);
 float bench_randf(unsigned *state, float lo, float hi);

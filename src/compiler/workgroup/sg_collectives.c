@@ -31,14 +31,6 @@ static bool is_collective(LLVMValueRef call) {
 
 static bool is_sg_barrier(LLVMValueRef call) { return loom_is_call_to(call, LOOM_SYM_SG_BARRIER); }
 
-bool loom_kernel_uses_sub_groups(LLVMValueRef k) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && (is_collective(i) || is_sg_barrier(i)))
-        return true;
-  return false;
-}
-
 static uint64_t slot_for(struct loom_slots *s, LLVMTargetDataRef td, LLVMTypeRef ty, uint64_t *size) {
   *size = LLVMABISizeOfType(td, ty);
   uint64_t align = LLVMABIAlignmentOfType(td, ty);

@@ -43,8 +43,6 @@ struct loom_sg_lowered {
 size_t loom_lower_sub_group_calls(LLVMModuleRef m, LLVMValueRef k, LLVMTargetDataRef td,
                                   struct loom_slots *s, struct loom_sg_lowered *out) LOOM_HIDDEN;
 void loom_sg_lowered_free(struct loom_sg_lowered *s) LOOM_HIDDEN;
-/* does kernel k call a sub-group function that needs a barrier? */
-bool loom_kernel_uses_sub_groups(LLVMValueRef k) LOOM_HIDDEN;
 /* wg_barriers.c: a per-work-item slot of s (its offset), and the address of
  * this work-item's copy (a __loom_slot call at b) */
 uint64_t loom_wg_slot_alloc(struct loom_slots *s, uint64_t size, uint64_t align) LOOM_HIDDEN;
