@@ -154,7 +154,7 @@ static void run_add1(cl_program p, const char *what) {
   /* SPIR-V programs allow non-uniform work-groups (no -cl-std needed):
    * 1000 work-items in groups of 64 */
   size_t l = 64;
-  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
+  CHECK_OK(test_run(&env, k, 1, NULL, &g, &l));
   test_read_back(&env, b, sizeof out, out);
   for (int i = 0; i < n; i++)
     want[i] = host[i] + 2;
@@ -353,8 +353,8 @@ static void test_sub_groups(void) {
                                    &big, sizeof s, &s, NULL));
   cl_mem b = test_buffer_with(&env, sizeof out, NULL);
   CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
-  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  CHECK_OK(test_run(&env, k, 1, NULL, &g, &l));
+  test_read_back(&env, b, sizeof out, out);
   int bad = 0;
   for (size_t i = 0; i < n && s; i++) {
     size_t first = i / L * L + (i % L) / s * s, end = first + s < i / L * L + L ? first + s : i / L * L + L;
@@ -386,8 +386,8 @@ static void test_sub_groups(void) {
   cl_int out8[2 * n];
   b = test_buffer_with(&env, sizeof out8, NULL);
   CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
-  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out8, out8, 0, NULL, NULL));
+  CHECK_OK(test_run(&env, k, 1, NULL, &g, &l));
+  test_read_back(&env, b, sizeof out8, out8);
   bad = 0;
   for (int i = 0; i < n; i++) {
     int first = i / 8 * 8, sum = 8 * first + 28; /* first + ... + first + 7 */
@@ -414,8 +414,8 @@ static void test_async_copies(void) {
   CHECK_OK(clSetKernelArg(k, 1, sizeof bo, &bo));
   CHECK_OK(clSetKernelArg(k, 2, L * sizeof(cl_int), NULL));
   size_t g = n, l = L;
-  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  CHECK_OK(test_run(&env, k, 1, NULL, &g, &l));
+  test_read_back(&env, bo, sizeof out, out);
   int bad = 0;
   for (int i = 0; i < n; i++)
     bad += out[i] != in[i] * 2 + 1;
@@ -438,8 +438,8 @@ static void test_dynamic_dims(void) {
     cl_mem b = test_buffer_with(&env, sizeof out, NULL);
     CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
     CHECK_OK(clSetKernelArg(k, 1, sizeof d, &d));
-    CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 2, NULL, g, l, 0, NULL, NULL));
-    CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    CHECK_OK(test_run(&env, k, 2, NULL, g, l));
+    test_read_back(&env, b, sizeof out, out);
     cl_ulong want[5] = {d < 2 ? g[d] : 1, d < 2 ? l[d] : 1, 0, d < 2 ? g[d] / l[d] : 1, 1};
     int bad = 0;
     for (int j = 0; j < 5; j++)
@@ -461,10 +461,7 @@ static void test_kernel_calls_kernel(void) {
     return;
   cl_int out[8] = {0};
   cl_mem b = test_buffer_with(&env, sizeof out, out);
-  CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
-  size_t g = 8;
-  CHECK_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &g, NULL, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  run_with_buffer(k, b, 8, out, sizeof out);
   int bad = 0;
   for (int i = 0; i < 8; i++)
     bad += out[i] != 43;

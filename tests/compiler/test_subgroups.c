@@ -226,10 +226,9 @@ static void run_all(struct test_env *env, cl_kernel k, size_t s, size_t g0, size
   CHECK_OK(clSetKernelArg(k, 0, sizeof bo, &bo));
   CHECK_OK(clSetKernelArg(k, 1, sizeof bi, &bi));
   size_t g[2] = {g0, g1}, l[2] = {l0, l1};
-  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, g, l, 0, NULL, NULL));
+  CHECK_OK(test_run(env, k, 2, NULL, g, l));
   int *out = malloc(total * NR * sizeof *out);
-  CHECK_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, total * NR * sizeof(int), out, 0, NULL,
-                               NULL));
+  test_read_back(env, bo, total * NR * sizeof(int), out);
   CHECK(check_all(&c, in, out) == 0);
   free(in);
   free(out);
@@ -312,10 +311,9 @@ static void test_divergent_sub_groups(struct test_env *env) {
     CHECK_OK(clSetKernelArg(k, 0, sizeof bo, &bo));
     CHECK_OK(clSetKernelArg(k, 1, sizeof bi, &bi));
     CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
-    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &L));
     int out[6 * G];
-    CHECK_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, 6 * g * sizeof(int), out, 0, NULL,
-                                 NULL));
+    test_read_back(env, bo, 6 * g * sizeof(int), out);
     int bad = 0;
     for (size_t i = 0; i < g; i++) {
       size_t base = i / L * L, l = i - base, xs = l / s * s, sg = l / s;
@@ -382,8 +380,8 @@ static void test_image_blocks(struct test_env *env) {
   CHECK_OK(clSetKernelArg(k, 1, sizeof di, &di));
   CHECK_OK(clSetKernelArg(k, 2, sizeof bo, &bo));
   size_t g[2] = {W, 8}, l[2] = {W, 1};
-  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, g, l, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  CHECK_OK(test_run(env, k, 2, NULL, g, l));
+  test_read_back(env, bo, sizeof out, out);
   size_t origin[3] = {0, 0, 0}, region[3] = {W, 8, 1};
   CHECK_OK(clEnqueueReadImage(env->queue, di, CL_TRUE, origin, region, 0, 0, back, 0, NULL, NULL));
   int bad = 0;
@@ -425,8 +423,8 @@ static void test_many_sub_group_barriers(struct test_env *env) {
   cl_mem b = test_buffer_with(env, sizeof out, NULL);
   CHECK_OK(clSetKernelArg(k, 0, sizeof b, &b));
   size_t g = G, l = 64;
-  CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &l, 0, NULL, NULL));
-  CHECK_OK(clEnqueueReadBuffer(env->queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+  test_read_back(env, b, sizeof out, out);
   int bad = 0;
   for (int i = 0; i < G && s; i++) {
     int first = i / (int)s * (int)s, last = first + (int)s - 1;
@@ -470,10 +468,10 @@ static void test_wide_values(struct test_env *env) {
     CHECK_OK(clSetKernelArg(k, 0, sizeof bd, &bd));
     CHECK_OK(clSetKernelArg(k, 1, sizeof bl, &bl));
     CHECK_OK(clSetKernelArg(k, 2, sizeof bq, &bq));
-    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
-    CHECK_OK(clEnqueueReadBuffer(env->queue, bd, CL_TRUE, 0, sizeof od, od, 0, NULL, NULL));
-    CHECK_OK(clEnqueueReadBuffer(env->queue, bl, CL_TRUE, 0, sizeof ol, ol, 0, NULL, NULL));
-    CHECK_OK(clEnqueueReadBuffer(env->queue, bq, CL_TRUE, 0, sizeof oq, oq, 0, NULL, NULL));
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &L));
+    test_read_back(env, bd, sizeof od, od);
+    test_read_back(env, bl, sizeof ol, ol);
+    test_read_back(env, bq, sizeof oq, oq);
     int bad = 0;
     for (size_t i = 0; i < G; i++) {
       size_t base = i / L * L, xs = base + (i - base) / s * s;
