@@ -173,6 +173,22 @@ int test_finish(const char *name) {
   return test_failures ? 1 : 0;
 }
 
+bool test_ir_fn_has_attr(const char *ir, const char *fn, const char *attr) {
+  char head[160], group[64];
+  snprintf(head, sizeof head, "define void @%s(", fn);
+  const char *f = ir ? strstr(ir, head) : NULL;
+  const char *hash = f ? strchr(f, '{') : NULL;
+  while (hash && hash > f && *hash != '#')
+    hash--;
+  if (!hash || *hash != '#')
+    return false;
+  snprintf(group, sizeof group, "\nattributes #%d = {", atoi(hash + 1));
+  const char *g = strstr(ir, group);
+  const char *end = g ? strchr(g + 1, '\n') : NULL;
+  const char *a = g ? strstr(g, attr) : NULL;
+  return a && (!end || a < end);
+}
+
 char *test_read_file(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f)

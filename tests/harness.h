@@ -86,6 +86,9 @@ uint64_t test_xorshift64(uint64_t *state);
  * could not be read, which is recorded as a failure). */
 cl_kernel test_kernel_with_ir(struct test_env *env, const char *src, const char *name,
                               const char *options, char **ir);
+/* Whether function fn's attribute group (`define ... @fn(...) ... #N {`) in
+ * the module text ir holds attr (e.g. "\"loom-outer-loops\""). */
+bool test_ir_fn_has_attr(const char *ir, const char *fn, const char *attr);
 /* The whole file as a NUL-terminated string (free it), or NULL. */
 char *test_read_file(const char *path);
 /* Prints a summary line and returns the process exit code. */

@@ -22,6 +22,7 @@
 #include "target/x86/half_lower.h"
 #include "target/x86/x86.h"
 #include "vectorize/vectorize.h"
+#include <assert.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Linker.h>
 #include <stdio.h>
@@ -316,16 +317,45 @@ static int mark_rsqrt(struct loom_pipeline *p) {
 /* LLVM's loop vectoriser cannot widen OpenCL vector values (it would need
  * vectors of vectors), neither in an innermost work-item loop nor in the
  * outer loops VPlan's native path takes: split them into scalars first,
- * and the vectoriser re-vectorises them across work-items
- * (vectorize/scalarize_choice.c says when not to). */
+ * and the vectoriser re-vectorises them across work-items; not in kernels
+ * that keep them whole (workgroup/wg_function.c keep_vectors_whole). */
 static int scalarize_vectors(struct loom_pipeline *p) {
-  if (!p->any_outer && (p->opt_disable || !loom_scalarize_kernel_vectors(p->m)))
+  if (!p->any_outer && p->opt_disable)
     return 0;
+  /* the kernels that keep them whole are hidden from both passes: LLVM's
+   * pass manager skips optnone functions */
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  LLVMContextRef c = LLVMGetModuleContext(p->m);
+  bool any = false, all = true;
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f; f = LLVMGetNextFunction(f)) {
+    if (!loom_is_wg_function(f))
+      continue;
+    bool whole = loom_keeps_vectors_whole(f);
+    any |= !whole;
+    all &= whole;
+  }
+  if (!any)
+    return 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f && !all; f = LLVMGetNextFunction(f))
+    if (loom_is_wg_function(f) && loom_keeps_vectors_whole(f)) {
+      /* work-group functions are called from the runtime only: never noinline before */
+      assert(!LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline));
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, optnone, 0));
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, noinline, 0));
+    }
   loom_pack_narrow_vector_memops(p->m);
-  if (loom_run_passes(p->m, "function(scalarizer)", p->tm) != 0)
-    return -1;
-  loom_split_mask_tests(p->m);
-  return loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>)", p->tm);
+  int rc = loom_run_passes(p->m, "function(scalarizer)", p->tm);
+  if (rc == 0) {
+    loom_split_mask_tests(p->m);
+    rc = loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>)", p->tm);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f; f = LLVMGetNextFunction(f))
+    if (loom_is_wg_function(f) && loom_keeps_vectors_whole(f)) {
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline);
+    }
+  return rc;
 }
 
 static int hoist_divisions(struct loom_pipeline *p) {
@@ -424,7 +454,7 @@ const struct loom_pass loom_passes[] = {
     {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
      "sub-group functions become sub-group barriers with their values in slots (workgroup/sg_collectives.c); barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
     {"wg-function", wg_function, BUILD, "kernel-meta",
-     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, vectorize/parallel_md.c)"},
+     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, kernels estimated faster on whole OpenCL vectors marked to keep them (vectorize/whole_vectors.c), the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, vectorize/parallel_md.c)"},
     {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
     {"internalize", internalize, BUILD, NULL,
@@ -435,7 +465,7 @@ const struct loom_pass loom_passes[] = {
     {"mark-rsqrt", mark_rsqrt, CODEGEN, NULL,
      "AVX-512: 1 / sqrt(x) divisions marked approximable before InstCombine drops !fpmath (target/x86/fast_rsqrt.c)"},
     {"scalarize-vectors", scalarize_vectors, CODEGEN, NULL,
-     "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items, any()/all() tests too (vectorize/scalarize_choice.c)"},
+     "OpenCL vector values split into scalars so the loop vectoriser can widen them across work-items, any()/all() tests too, except in kernels marked to keep them whole (vectorize/scalarize_choice.c)"},
     {"hoist-divisions", hoist_divisions, CODEGEN, NULL,
      "integer divisions invariant in their loop move before it, divisor guarded again: LLVM 19's vectoriser mis-compiles them in conditional blocks (vectorize/hoist_divisions.c)"},
     {"jam-items", jam_items, CODEGEN, NULL,

@@ -150,24 +150,6 @@ static char *function_text(const char *ir, const char *name) {
   return strndup(f, end ? (size_t)(end - f) : strlen(f));
 }
 
-/* does function name's attribute group (`define ... #N {`) hold attr? */
-static bool has_fn_attr(const char *ir, const char *name, const char *attr) {
-  char head[128], group[64];
-  snprintf(head, sizeof head, "define void @%s(", name);
-  const char *f = ir ? strstr(ir, head) : NULL;
-  const char *brace = f ? strchr(f, '{') : NULL;
-  const char *hash = brace ? brace : NULL;
-  while (hash && hash > f && *hash != '#')
-    hash--;
-  if (!hash || *hash != '#')
-    return false;
-  snprintf(group, sizeof group, "\nattributes #%d = {", atoi(hash + 1));
-  const char *g = strstr(ir, group);
-  const char *end = g ? strchr(g + 1, '\n') : NULL;
-  const char *a = g ? strstr(g, attr) : NULL;
-  return a && (!end || a < end);
-}
-
 static bool close_to(float got, double want, double tol) {
   return fabs((double)got - want) <= tol * (1.0 + fabs(want));
 }
@@ -791,7 +773,7 @@ int main(void) {
     CHECK(width < 4 || (tg && strstr(tg, want_fma)));
     free(tg);
     /* tiled's inner loop region, with the group's kw, is an outer loop */
-    CHECK(has_fn_attr(ir, "tiled.loom_wg", "\"loom-outer-loops\""));
+    CHECK(test_ir_fn_has_attr(ir, "tiled.loom_wg", "\"loom-outer-loops\""));
     free(jc);
     free(nb);
     free(fc);

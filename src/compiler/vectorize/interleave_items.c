@@ -35,47 +35,43 @@
  * the width (times the jam count) and the ordinary one over the rest, so a
  * group smaller than that or not a multiple of it loses nothing. */
 #include "analysis/loops.h"
+#include "vectorize/loop_cost.h"
 #include "workgroup/workgroup.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
 #include <string.h>
 
-struct op_cost {
-  unsigned latency; /* cycles until a dependent operation can start */
-  double issue;     /* cycles of the vector ports per widened operation */
-};
-
-static struct op_cost cost_of(LLVMValueRef in) {
+struct loom_op_cost loom_op_cost(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFCmp:
   case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
   case LLVMFPExt: case LLVMFPTrunc:
-    return (struct op_cost){4, 0.5};
+    return (struct loom_op_cost){4, 0.5};
   case LLVMFNeg:
-    return (struct op_cost){1, 0.5};
+    return (struct loom_op_cost){1, 0.5};
   case LLVMFDiv: case LLVMFRem:
-    return (struct op_cost){14, 5};
+    return (struct loom_op_cost){14, 5};
   case LLVMMul:
-    return (struct op_cost){10, 1};
+    return (struct loom_op_cost){10, 1};
   case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-    return (struct op_cost){20, 10};
+    return (struct loom_op_cost){20, 10};
   case LLVMAdd: case LLVMSub: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl:
   case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect: case LLVMZExt:
   case LLVMSExt: case LLVMTrunc:
-    return (struct op_cost){1, 0.5};
+    return (struct loom_op_cost){1, 0.5};
   case LLVMLoad:
-    return (struct op_cost){5, 0.5};
+    return (struct loom_op_cost){5, 0.5};
   case LLVMStore:
-    return (struct op_cost){0, 1};
+    return (struct loom_op_cost){0, 1};
   case LLVMCall:
     if (loom_is_call_to_prefix(in, "llvm.sqrt."))
-      return (struct op_cost){15, 6};
+      return (struct loom_op_cost){15, 6};
     if (loom_is_call_to_prefix(in, "llvm.fmuladd.") || loom_is_call_to_prefix(in, "llvm.fma.") ||
         loom_is_call_to_prefix(in, "llvm.minnum.") || loom_is_call_to_prefix(in, "llvm.maxnum."))
-      return (struct op_cost){4, 0.5};
-    return (struct op_cost){1, 0.5};
+      return (struct loom_op_cost){4, 0.5};
+    return (struct loom_op_cost){1, 0.5};
   default: /* phis, address arithmetic, branches, bit casts, element moves */
-    return (struct op_cost){0, 0};
+    return (struct loom_op_cost){0, 0};
   }
 }
 
@@ -152,15 +148,18 @@ static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef
         best = w->dist[j];
     }
     if (best >= 0)
-      w->dist[i] = best + cost_of(in).latency;
+      w->dist[i] = best + loom_op_cost(in).latency;
   }
   size_t j;
   return loom_ptrmap_get(&w->at, next, &j) ? w->dist[j] : 0;
 }
 
-/* k for one innermost loop; *widest is raised to its widest scalar type */
+/* k for one innermost loop; *widest is raised to its widest scalar type;
+ * whole: an OpenCL vector operation costs one operation, not one per
+ * element; *time: the estimate behind k */
 static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_loops *l,
-                                size_t loop, unsigned reg_budget, unsigned *widest) {
+                                size_t loop, unsigned reg_budget, unsigned *widest, bool whole,
+                                struct loom_loop_time *time) {
   struct loop_walk w = {0};
   size_t cap = 0;
   double issue = 0;
@@ -184,7 +183,7 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
       loom_ptrmap_put(&w.at, in, w.n);
       w.insts[w.n++] = in;
       LLVMTypeRef t = LLVMTypeOf(LLVMIsAStoreInst(in) ? LLVMGetOperand(in, 0) : in);
-      issue += cost_of(in).issue * lanes_of(t);
+      issue += loom_op_cost(in).issue * (whole ? 1 : lanes_of(t));
       if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) { /* phis: below, not the counters */
         unsigned bits = scalar_bits(t);
         if (bits > *widest)
@@ -210,12 +209,33 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
   free(w.dist);
   free(w.insts);
   loom_ptrmap_free(&w.at);
+  if (time)
+    *time = (struct loom_loop_time){issue, chain};
   if (issue <= 0 || chain <= 1.5 * issue)
     return 1;
   unsigned k = 1;
   while (k < 8 && k * issue < chain && 2 * k * (live ? live : 1) <= reg_budget)
     k *= 2;
   return k;
+}
+
+bool loom_innermost(const struct loom_domtree *d, const struct loom_loops *l, size_t loop) {
+  for (size_t other = 0; other < l->n; other++) {
+    if (other == loop || l->size[other] >= l->size[loop])
+      continue;
+    for (size_t b = 0; b < d->n; b++)
+      if (loom_loop_contains(l, other, b) && loom_loop_contains(l, loop, b))
+        return false;
+  }
+  return true;
+}
+
+struct loom_loop_time loom_loop_time(const struct loom_domtree *d, const struct loom_loops *l,
+                                     size_t loop, unsigned simd_bytes, bool whole) {
+  struct loom_loop_time t = {0, 0};
+  unsigned widest = 0;
+  loop_interleave(d, l, loop, simd_bytes >= 64 ? 24 : 12, &widest, whole, &t);
+  return t;
 }
 
 unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) {
@@ -229,17 +249,9 @@ unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigne
   }
   unsigned reg_budget = simd_bytes >= 64 ? 24 : 12, widest = 0, k = 0;
   for (size_t loop = 0; loop < l.n; loop++) {
-    /* innermost: no other loop's header inside it */
-    bool innermost = true;
-    for (size_t other = 0; other < l.n && innermost; other++) {
-      if (other == loop || l.size[other] >= l.size[loop])
-        continue;
-      for (size_t b = 0; b < d.n && innermost; b++)
-        innermost = !(loom_loop_contains(&l, other, b) && loom_loop_contains(&l, loop, b));
-    }
-    if (!innermost)
+    if (!loom_innermost(&d, &l, loop))
       continue;
-    unsigned lk = loop_interleave(&d, &l, loop, reg_budget, &widest);
+    unsigned lk = loop_interleave(&d, &l, loop, reg_budget, &widest, false, NULL);
     /* the loop that needs the least decides: the others' values share the registers */
     if (k == 0 || lk < k)
       k = lk;

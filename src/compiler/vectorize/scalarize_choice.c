@@ -1,4 +1,4 @@
-/* Whether to split the kernels' vector values into scalars before O3.
+/* Which kernels' vector values are split into scalars before O3.
  *
  * The loop vectoriser widens only scalar values, so a work-item loop over
  * float4 or double4 code is left to the SLP vectoriser, which packs each
@@ -10,8 +10,10 @@
  * on AVX-512) is better left alone: SLP keeps it at the full width, while
  * the split version strides over 8 or 16 components per work-item, more
  * than x86's interleaved accesses handle (at most 4), and becomes gathers
- * and scatters (double8 exp: 530 -> 130 Melem/s). The pass runs on the
- * whole module, so the choice is per program. */
+ * and scatters (double8 exp: 530 -> 130 Melem/s). wg-function decides per
+ * kernel (workgroup/wg_function.c keep_vectors_whole, from the widest
+ * vector below) and marks the kernels that keep their vectors whole; the
+ * pass scalarize-vectors (pipeline.c) splits the others'. */
 #include "workgroup/workgroup.h"
 #include "vectorize/vectorize.h"
 
@@ -53,16 +55,9 @@ static unsigned widest_vector(LLVMValueRef f) {
   return widest;
 }
 
-bool loom_scalarize_kernel_vectors(LLVMModuleRef m) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    if (!loom_is_wg_function(f))
-      continue;
-    unsigned simd = loom_preferred_vector_bits(f);
-    if (simd && widest_vector(f) >= simd)
-      return false;
-  }
-  return true;
-}
+unsigned loom_widest_vector_bits(LLVMValueRef f) { return widest_vector(f); }
+
+bool loom_keeps_vectors_whole(LLVMValueRef f) { return loom_wg_keeps_vectors_whole(f); }
 
 /* `icmp eq/ne (bitcast <N x i1> V to iN), C` with C 0 or all ones: is any /
  * every lane of V set. InstCombine writes any()/all() of a comparison this
@@ -194,6 +189,8 @@ void loom_pack_narrow_vector_memops(LLVMModuleRef m) {
   unsigned group = LLVMGetMDKindIDInContext(c, "llvm.access.group", 17);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (loom_wg_keeps_vectors_whole(f))
+      continue;
     if (!loom_is_wg_function(f))
       continue;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))

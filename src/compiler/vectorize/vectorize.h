@@ -39,6 +39,12 @@ bool loom_is_scope_decl(LLVMValueRef in) LOOM_HIDDEN;
  * 0: one register's worth, VPlan's own choice; *jam: how many times to
  * unroll and jam that loop on top (1: not) */
 unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) LOOM_HIDDEN;
+/* whole_vectors.c: whether a region (one work-item's code; lid_x and lin
+ * its local id x and linear id) may run one work-item at a time on whole
+ * OpenCL vectors rather than split into scalars and widened across
+ * work-items; `full`: its widest vector fills a register */
+bool loom_region_keeps_vectors_whole(LLVMValueRef region, LLVMValueRef lid_x, LLVMValueRef lin,
+                                     unsigned simd_bytes, bool full) LOOM_HIDDEN;
 /* pass jam-items: before O3, LLVM's unroll-and-jam on the work-item loops
  * whose ID asks for it (functions marked by loom_wg_mark_jammed_loops) */
 int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
@@ -91,11 +97,12 @@ void loom_drop_unused_vector_variants(LLVMModuleRef m) LOOM_HIDDEN;
 bool loom_is_cold_builtin(LLVMValueRef f) LOOM_HIDDEN;
 
 
-/* scalarize_choice.c: whether the kernels' vector values should be split
- * into scalars for the loop vectoriser (not where a kernel already uses
- * full-register vectors); the vector width a work-group function was made
- * for, in bits */
-bool loom_scalarize_kernel_vectors(LLVMModuleRef m) LOOM_HIDDEN;
+/* scalarize_choice.c: the widest vector f computes on or moves through
+ * memory, in bits */
+unsigned loom_widest_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
+/* scalarize_choice.c: work-group functions marked by wg-function to keep
+ * their OpenCL vectors whole (loom_wg_mark_whole_vectors) */
+bool loom_keeps_vectors_whole(LLVMValueRef f) LOOM_HIDDEN;
 /* scalarize_choice.c: in work-group functions, `icmp eq/ne (bitcast <N x i1>
  * to iN), 0 or -1` (any/all of a vector comparison) becomes an or/and of
  * the lanes, which the scalarizer left whole */

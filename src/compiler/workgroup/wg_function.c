@@ -122,6 +122,43 @@ static void resolve_uniform_views(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef 
   LLVMDisposeBuilder(bld);
 }
 
+/* A kernel computing on OpenCL vectors that fill a register (float16 on
+ * AVX-512) runs one work-item at a time on them, not split into scalars and
+ * widened across work-items: the split form reads each work-item's vector
+ * as a family of gathers, becoming whole loads and a transposition per
+ * family (combine-gathers), and clpeak's float16 kernel, 16 such reads a
+ * work-item, read memory at 25 GB/s against its float kernel's 31; whole,
+ * its loads are each a row of memory and it reads 31. Not when a region's
+ * inner loop is bound by a chain's latency (clpeak's compute kernels: the
+ * split form interleaves 16 work-items' chains) or keeps private arrays
+ * per lane. */
+static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
+  b->whole_vectors = false;
+  if (b->num_sg || any_wide)
+    return;
+  unsigned widest = 0;
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    unsigned w = loom_widest_vector_bits(b->regions[r]);
+    widest = w > widest ? w : widest;
+  }
+  if (widest < 64) /* no vectors, or of two 16-bit values at most */
+    return;
+  bool full = widest >= b->simd_bytes * 8;
+  unsigned np = LLVMCountParams(b->kernel);
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    LLVMValueRef f = b->regions[r];
+    if (!loom_region_keeps_vectors_whole(f, LLVMGetParam(f, np), LLVMGetParam(f, np + 3),
+                                         b->simd_bytes, full))
+      return;
+  }
+  b->whole_vectors = true;
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    b->region_has_loop[r] = false;
+    b->outer_width[r] = 0;
+    b->outer_jam[r] = 1;
+  }
+}
+
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td) {
@@ -140,6 +177,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
   b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
   b->outer_lanes = calloc(b->num_barriers + 1, sizeof *b->outer_lanes);
   b->twin_loop_ids = calloc(b->num_barriers + 1, sizeof *b->twin_loop_ids);
+  bool any_wide = false;
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
     LLVMValueRef lid[3] = {LLVMGetParam(f, np), LLVMGetParam(f, np + 1), LLVMGetParam(f, np + 2)};
@@ -208,6 +246,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
     }
     if (loom_has_cycle(f))
       nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
+    any_wide |= nwide > 0;
     b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f, wide, nwide);
     if (b->region_has_loop[r])
       loom_prepare_outer_region(f);
@@ -225,6 +264,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
     }
     loom_add_fn_attr(f, "alwaysinline");
   }
+  keep_vectors_whole(b, any_wide);
   if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
                        b->outer_width, b->outer_jam, b->outer_lanes, b->wide_loop_ids,
                        b->twin_loop_ids, b->specialised) != 0) {
@@ -316,6 +356,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   for (unsigned i = 1; i <= 4; i++)
     LLVMAddAttributeAtIndex(w, i, LLVMCreateEnumAttribute(c, noalias, 0));
   loom_add_fn_attr(w, "nounwind");
+  if (b->whole_vectors)
+    loom_wg_mark_whole_vectors(w);
   char width[16];
   snprintf(width, sizeof width, "%u", simd_bytes * 8);
   loom_add_fn_str_attr(w, "prefer-vector-width", width);

@@ -115,6 +115,14 @@ bool loom_module_has_jammed_loops(LLVMModuleRef m) {
   return module_has_attr(m, JAM_ATTR, sizeof JAM_ATTR - 1);
 }
 
+#define WHOLE_ATTR "loom-whole-vectors"
+void loom_wg_mark_whole_vectors(LLVMValueRef wg) { loom_add_fn_str_attr(wg, WHOLE_ATTR, "1"); }
+
+bool loom_wg_keeps_vectors_whole(LLVMValueRef wg) {
+  return LLVMGetStringAttributeAtIndex(wg, LLVMAttributeFunctionIndex, WHOLE_ATTR,
+                                       sizeof WHOLE_ATTR - 1) != NULL;
+}
+
 bool loom_module_has_outer_loops(LLVMModuleRef m) {
   return module_has_attr(m, OUTER_ATTR, sizeof OUTER_ATTR - 1);
 }

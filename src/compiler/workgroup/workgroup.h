@@ -114,6 +114,7 @@ struct loom_wg_build {
   unsigned num_sg;        /* sub-group barriers (struct loom_slots) */
   struct loom_sg_point *sg;
   unsigned sg_size;       /* the kernel's sub-group size */
+  bool whole_vectors;     /* OpenCL vectors kept whole (loom_wg_mark_whole_vectors) */
 };
 void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) LOOM_HIDDEN;
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b,
@@ -148,6 +149,11 @@ int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots
  * (vectorize/interleave_items.c); whether m has one */
 void loom_wg_mark_jammed_loops(LLVMValueRef wg) LOOM_HIDDEN;
 bool loom_module_has_jammed_loops(LLVMModuleRef m) LOOM_HIDDEN;
+/* marks a work-group function whose OpenCL vectors fill a register and stay
+ * whole: not split into scalars, one work-item at a time (wg_function.c);
+ * whether wg is marked */
+void loom_wg_mark_whole_vectors(LLVMValueRef wg) LOOM_HIDDEN;
+bool loom_wg_keeps_vectors_whole(LLVMValueRef wg) LOOM_HIDDEN;
 /* marks a work-group function with an outer work-item loop; whether m has one */
 void loom_wg_mark_outer_loops(LLVMValueRef wg) LOOM_HIDDEN;
 bool loom_module_has_outer_loops(LLVMModuleRef m) LOOM_HIDDEN;

@@ -1,15 +1,18 @@
-; When some work-group function of the program already computes on vectors
-; as wide as the target's registers (float16 with 512-bit vectors), the
-; program's vectors stay as they are: that code is vectorised by hand
-; (b45808e: "unless they already use full-register vectors").
-; NEGATIVE: the pass must leave this module alone, so it passes without the pass too
+; A work-group function that wg-function marked to keep its OpenCL vectors
+; whole ("loom-whole-vectors": float16 with 512-bit registers, in a memory-
+; bound region; vectorize/whole_vectors.c) is left as it is; the program's
+; other kernels are split as usual. (Before, one such kernel kept every
+; kernel of its program whole.)
 ; RUN: -passes=scalarize-vectors
 
 ; CHECK-LABEL: define void @axpy4.loom_wg(
-; CHECK: fmul <4 x float>
-; CHECK: fadd <4 x float>
+; CHECK-NOT: fmul <4 x float>
+; CHECK: fmul float
 ; CHECK-LABEL: define void @scale16.loom_wg(
 ; CHECK: fmul <16 x float>
+; CHECK-NOT: optnone
+; CHECK-LABEL: attributes #0
+; CHECK-NOT: optnone
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -47,7 +50,7 @@ done:
 
 
 ; a kernel on float16 already fills a 512-bit register
-define void @scale16.loom_wg(ptr noalias %0, ptr noalias %1, ptr noalias %2, ptr noalias %3) #0 {
+define void @scale16.loom_wg(ptr noalias %0, ptr noalias %1, ptr noalias %2, ptr noalias %3) #1 {
 entry:
   %x = load ptr addrspace(1), ptr %0, align 8
   %v = load <16 x float>, ptr addrspace(1) %x, align 64
@@ -57,3 +60,4 @@ entry:
 }
 
 attributes #0 = { "prefer-vector-width"="512" }
+attributes #1 = { "loom-whole-vectors"="1" "prefer-vector-width"="512" }
