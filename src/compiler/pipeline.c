@@ -399,6 +399,22 @@ static int drop_vector_variants(struct loom_pipeline *p) {
   return 0;
 }
 
+/* Every function definition but the work-group functions becomes internal:
+ * the runtime looks up only those, and a program compiled in parts
+ * (backend/codegen_split.c) has a copy of its helpers, the vector variants
+ * its loops call, in each part's object, which must not clash in the JIT.
+ * After O3, which treats external and internal functions differently
+ * (inlining, interprocedural passes): the code is the same split or not. */
+static int local_helpers(struct loom_pipeline *p) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && !loom_is_wg_function(f) &&
+        LLVMGetLinkage(f) != LLVMInternalLinkage && LLVMGetLinkage(f) != LLVMPrivateLinkage) {
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+      LLVMSetVisibility(f, LLVMDefaultVisibility);
+    }
+  return 0;
+}
+
 static int streaming_stores(struct loom_pipeline *p) {
   if (!p->opt_disable)
     loom_stream_large_stores(p->m);
@@ -482,6 +498,8 @@ const struct loom_pass loom_passes[] = {
      "half operations LLVM 19's x86 back end gets wrong, through float (target/x86/half_lower.c)"},
     {"drop-vector-variants", drop_vector_variants, CODEGEN, NULL,
      "the vector variants the vectoriser did not call are deleted (vectorize/vector_variants.c)"},
+    {"local-helpers", local_helpers, CODEGEN, NULL,
+     "function definitions other than the work-group functions become internal: each part of a program compiled in parts has its own copies (backend/codegen_split.c)"},
     {"streaming-stores", streaming_stores, CODEGEN, NULL,
      "large write-only vector stores become non-temporal, tested at run time (target/x86/streaming_stores.c)"},
     {"fast-rsqrt", fast_rsqrt, CODEGEN, NULL,

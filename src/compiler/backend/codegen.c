@@ -92,8 +92,8 @@ int loom_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, struct loom_blob 
 /* Errors fail the job. Warnings are dropped: the build log is complete by
  * now, and the optimiser's only warnings are about loops it could not
  * vectorise. Remarks asked for through LOOMCL_LLVM_ARGS go to stderr. */
-static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
-  struct loom_codegen *cg = ctx;
+void loom_codegen_on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+  char **log = ctx;
   LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
   if (sev == LLVMDSRemark && loom_cfg_str(LOOM_CFG_LLVM_ARGS)) {
     char *msg = LLVMGetDiagInfoDescription(info);
@@ -103,9 +103,9 @@ static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   if (sev != LLVMDSError)
     return;
   char *msg = LLVMGetDiagInfoDescription(info);
-  loom_str_append(&cg->log, "error: ");
-  loom_str_append(&cg->log, msg);
-  loom_str_append(&cg->log, "\n");
+  loom_str_append(log, "error: ");
+  loom_str_append(log, msg);
+  loom_str_append(log, "\n");
   LLVMDisposeMessage(msg);
 }
 
@@ -129,8 +129,10 @@ void loom_codegen_compile(struct loom_codegen *cg) {
   struct loom_target target = {.cpu = cg->cpu, .features = cg->features};
   LLVMTargetMachineRef tm = loom_target_machine(&target);
   if (tm) {
-    rc = loom_pipeline_codegen(cg->module, tm, cg->opt_disable, cg->any_outer, &cg->object,
-                               &cg->log);
+    rc = loom_codegen_in_parts(cg, tm);
+    if (rc == LOOM_CODEGEN_WHOLE)
+      rc = loom_pipeline_codegen(cg->module, tm, cg->opt_disable, cg->any_outer, &cg->object,
+                                 &cg->log);
     LLVMDisposeTargetMachine(tm);
   }
   LLVMDisposeModule(cg->module);
@@ -183,7 +185,7 @@ struct loom_codegen *loom_codegen_start(LLVMModuleRef m, const struct loom_progr
   /* the build's handler points into the caller's frame */
   LLVMDiagnosticHandler handler = LLVMContextGetDiagnosticHandler(cg->ctx);
   void *handler_ctx = LLVMContextGetDiagnosticContext(cg->ctx);
-  LLVMContextSetDiagnosticHandler(cg->ctx, on_diagnostic, cg);
+  LLVMContextSetDiagnosticHandler(cg->ctx, loom_codegen_on_diagnostic, &cg->log);
   if (!loom_codegen_submit(cg)) {
     LLVMContextSetDiagnosticHandler(cg->ctx, handler, handler_ctx);
     cg->module = NULL; /* still the caller's */

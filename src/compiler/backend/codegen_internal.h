@@ -30,6 +30,17 @@ struct loom_codegen {
 /* codegen.c: runs the job on the calling thread (no lock held): sets rc
  * and object, disposes the module */
 void loom_codegen_compile(struct loom_codegen *cg) LOOM_HIDDEN;
+/* codegen.c: a context's diagnostic handler; ctx: the char ** log that
+ * errors are appended to (warnings are dropped) */
+void loom_codegen_on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) LOOM_HIDDEN;
+/* codegen_split.c: generates cg's code in parts on several threads (tm:
+ * the calling thread's target machine), setting cg->object and cg->log and
+ * returning 0 or -1; LOOM_CODEGEN_WHOLE (nothing done) when the program is
+ * not split */
+enum { LOOM_CODEGEN_WHOLE = -2 };
+int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+/* codegen_jobs.c: how many compile threads run programs */
+long loom_codegen_threads(void) LOOM_HIDDEN;
 /* codegen.c: frees cg */
 void loom_codegen_free(struct loom_codegen *cg) LOOM_HIDDEN;
 /* codegen_jobs.c: queues the job of a new cg; false when code is to be

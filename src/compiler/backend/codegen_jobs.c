@@ -67,6 +67,8 @@ static long compile_threads(void) {
 
 bool loom_codegen_async(void) { return compile_threads() > 0; }
 
+long loom_codegen_threads(void) { return compile_threads(); }
+
 /* ---- the queue (pool.lock held) ---- */
 
 static void enqueue_locked(struct loom_codegen *cg) {

@@ -8,7 +8,7 @@
 
 #include "loom_abi.h"
 #define MAGIC "LOOMCLB"
-#define FORMAT_VERSION 6u
+#define FORMAT_VERSION 7u
 
 static uint64_t checksum(const unsigned char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ULL;

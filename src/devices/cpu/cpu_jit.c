@@ -4,6 +4,7 @@
  * functions in libm itself. */
 #include "cpu_jit.h"
 #include "backend/codegen.h"
+#include "binary/object_set.h"
 #include "support/build_time.h"
 #include "support/llvm_util.h"
 #include "support/util.h"
@@ -115,10 +116,19 @@ static void set_error(char **log, const char *what, LLVMErrorRef e) {
 }
 
 /* called with jit_lock held */
+/* the object, or each object of a set (a program compiled in parts) */
 static LLVMErrorRef add_object(LLVMOrcJITDylibRef jd, const void *data, size_t size) {
-  LLVMMemoryBufferRef buf =
-      LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "loomcl-object");
-  return LLVMOrcLLJITAddObjectFile(jit, jd, buf);
+  struct loom_blob parts[LOOM_OBJECT_SET_MAX];
+  int n = loom_object_set_parts(&(struct loom_blob){(unsigned char *)data, size}, parts);
+  if (n < 0)
+    return LLVMCreateStringError("a damaged set of object files");
+  LLVMErrorRef e = NULL;
+  for (int i = 0; i < n && !e; i++) {
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+        (const char *)parts[i].data, parts[i].size, "loomcl-object");
+    e = LLVMOrcLLJITAddObjectFile(jit, jd, buf);
+  }
+  return e;
 }
 
 /* Removes everything a program put into its JITDylib (code, data, symbol
