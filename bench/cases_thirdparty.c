@@ -6,7 +6,10 @@
  * prototypes are the library's public C interface (clblast_c.h), declared
  * here so that its headers are not needed either. CLBlast compiles its
  * kernels on the platform at the first call of a routine (the warm-up run);
- * the figures are the calls after that. */
+ * the figures are the calls after that, but for clblast_sgemm_first_call:
+ * CLBlast's own kernel cache cleared (CLBlastClearCache), one call, its
+ * program build included. Run it with the implementations' disk caches off
+ * (LOOMCL_CACHE=0, POCL_KERNEL_CACHE=0), or it measures a cached build. */
 #include "suite.h"
 #include <dlfcn.h>
 #include <stdio.h>
@@ -22,10 +25,13 @@ typedef int (*clblast_dgemm_fn)(int layout, int ta, int tb, size_t m, size_t n, 
                                 size_t b_off, size_t b_ld, double beta, cl_mem c, size_t c_off,
                                 size_t c_ld, cl_command_queue *queue, cl_event *event);
 
+typedef int (*clblast_clear_cache_fn)(void);
+
 static struct {
   bool tried;
   clblast_sgemm_fn sgemm;
   clblast_dgemm_fn dgemm;
+  clblast_clear_cache_fn clear_cache;
 } clblast;
 
 static bool load_clblast(void) {
@@ -38,8 +44,9 @@ static bool load_clblast(void) {
     }
     clblast.sgemm = (clblast_sgemm_fn)dlsym(lib, "CLBlastSgemm");
     clblast.dgemm = (clblast_dgemm_fn)dlsym(lib, "CLBlastDgemm");
+    clblast.clear_cache = (clblast_clear_cache_fn)dlsym(lib, "CLBlastClearCache");
   }
-  return clblast.sgemm && clblast.dgemm;
+  return clblast.sgemm && clblast.dgemm && clblast.clear_cache;
 }
 
 static struct instance *clblast_gemm_open(struct platform_env *env, void *host) {
@@ -83,6 +90,21 @@ static double clblast_gemm_run(struct instance *in, void *host) {
   return t;
 }
 
+/* The first call: CLBlast compiles its GEMM program (untimed: clearing its cache) */
+static double clblast_first_call_run(struct instance *in, void *host) {
+  if (clblast.clear_cache() != 0) {
+    fprintf(stderr, "    CLBlastClearCache failed\n");
+    return -1;
+  }
+  return clblast_gemm_run(in, host);
+}
+
+static void *clblast_sgemm_first(bool q, struct case_work *w) {
+  void *h = bench_gemm_prepare(q, w, false, 1024);
+  *w = (struct case_work){0}; /* a time, not a throughput */
+  return h;
+}
+
 static void *clblast_sgemm_512(bool q, struct case_work *w) { return bench_gemm_prepare(q, w, false, 512); }
 static void *clblast_sgemm_1024(bool q, struct case_work *w) { return bench_gemm_prepare(q, w, false, 1024); }
 static void *clblast_sgemm_2048(bool q, struct case_work *w) { return bench_gemm_prepare(q, w, false, 2048); }
@@ -100,5 +122,10 @@ const struct bench_case bench_thirdparty_cases[] = {
     CLBLAST_CASE("clblast_sgemm_1024", "CLBlast SGEMM 1024^3", LIMIT_FP32, clblast_sgemm_1024, false),
     CLBLAST_CASE("clblast_sgemm_2048", "CLBlast SGEMM 2048^3", LIMIT_FP32, clblast_sgemm_2048, false),
     CLBLAST_CASE("clblast_dgemm_1024", "CLBlast DGEMM 1024^3", LIMIT_FP64, clblast_dgemm_1024, true),
+    {.name = "clblast_sgemm_first_call",
+     .what = "CLBlast SGEMM 1024^3, its first call: the program's build included (disk caches off)",
+     .limit = LIMIT_NONE, .reps = 3, .no_warmup = true, .prepare = clblast_sgemm_first,
+     .available = load_clblast, .open = clblast_gemm_open, .run = clblast_first_call_run,
+     .check = bench_gemm_check, .release_host = bench_gemm_release},
     {.name = NULL},
 };
