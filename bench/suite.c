@@ -42,9 +42,9 @@ struct summary_row {
 };
 
 static const struct bench_case *const case_tables[] = {
-    bench_memory_cases,     bench_compute_cases, bench_image_cases, bench_math_cases,
-    bench_thirdparty_cases, bench_runtime_cases, bench_svm_cases,
-    bench_subgroup_cases};
+    bench_memory_cases,     bench_formulation_cases, bench_compute_cases,
+    bench_image_cases,      bench_math_cases,        bench_thirdparty_cases,
+    bench_runtime_cases,    bench_svm_cases,         bench_subgroup_cases};
 
 static void usage(FILE *f) {
   fprintf(f, "usage: bench_suite [--quick] [--reps N] [--cases name,name] [--list] "

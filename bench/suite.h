@@ -90,6 +90,8 @@ extern const struct bench_case bench_image_cases[];
 extern const struct bench_case bench_runtime_cases[];
 extern const struct bench_case bench_math_cases[];
 extern const struct bench_case bench_thirdparty_cases[];
+/* cases_formulations.c: one tree sum written the equivalent ways */
+extern const struct bench_case bench_formulation_cases[];
 extern const struct bench_case bench_svm_cases[];
 extern const struct bench_case bench_subgroup_cases[];
 

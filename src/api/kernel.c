@@ -33,8 +33,9 @@ cl_kernel clCreateKernel(cl_program program, const char *kernel_name, cl_int *er
     return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_VALUE, "kernel_name is NULL");
   for (uint32_t i = 0; i < b->bin.num_kernels; i++)
     if (!strcmp(b->bin.kernels[i].name, kernel_name)) {
-      loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
-      if (!fn)
+      bool pending;
+      loom_wg_fn fn = loom_program_kernel_fn_nowait(program, b, i, &pending);
+      if (!fn && !pending)
         return LOOM_FAIL_NULL(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE,
                               "the executable holds no code for the kernel");
       cl_kernel k = loom_kernel_new(program, dev, &b->bin.kernels[i], fn);
@@ -69,12 +70,13 @@ cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kern
                      "kernels in program");
   if (kernels) {
     for (uint32_t i = 0; i < b->bin.num_kernels; i++) {
-      loom_wg_fn fn = loom_program_kernel_fn(program, b, i);
-      kernels[i] = fn ? loom_kernel_new(program, dev, &b->bin.kernels[i], fn) : NULL;
+      bool pending;
+      loom_wg_fn fn = loom_program_kernel_fn_nowait(program, b, i, &pending);
+      kernels[i] = fn || pending ? loom_kernel_new(program, dev, &b->bin.kernels[i], fn) : NULL;
       if (!kernels[i]) {
         while (i--)
           clReleaseKernel(kernels[i]);
-        if (!fn)
+        if (!fn && !pending)
           return LOOM_FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
                            "the executable holds no code for a kernel");
         return LOOM_FAIL(CL_OUT_OF_HOST_MEMORY, "allocating a kernel failed");

@@ -77,7 +77,10 @@ static int32_t loom_sampler_bits(cl_sampler s) {
 }
 
 cl_kernel loom_kernel_clone(cl_kernel src) {
-  cl_kernel k = loom_kernel_new(src->program, src->device, src->meta, src->fn);
+  pthread_mutex_lock(&src->lock);
+  loom_wg_fn fn = src->fn; /* NULL: the clone finds the code at its first launch too */
+  pthread_mutex_unlock(&src->lock);
+  cl_kernel k = loom_kernel_new(src->program, src->device, src->meta, fn);
   if (!k)
     return NULL;
   pthread_mutex_lock(&src->lock);
@@ -174,6 +177,25 @@ uint64_t loom_kernel_local_bytes(cl_kernel k) { return local_layout(k, NULL); }
 /* One allocation per launch: the header, the 128-byte aligned argument
  * snapshot (the generated code may load arguments with vector loads) and
  * the buffer references. Small launches are dominated by this bookkeeping. */
+loom_wg_fn loom_kernel_code(cl_kernel k) {
+  pthread_mutex_lock(&k->lock);
+  loom_wg_fn fn = k->fn;
+  pthread_mutex_unlock(&k->lock);
+  if (fn)
+    return fn;
+  /* the program's build cannot change while the kernel exists
+   * (kernels_attached), nor k->meta, which points into it */
+  struct loom_program_build *b = loom_program_build_for(k->program, k->device);
+  assert(b && k->meta >= b->bin.kernels && k->meta < b->bin.kernels + b->bin.num_kernels);
+  fn = loom_program_kernel_fn(k->program, b, (uint32_t)(k->meta - b->bin.kernels));
+  if (fn) {
+    pthread_mutex_lock(&k->lock);
+    k->fn = fn;
+    pthread_mutex_unlock(&k->lock);
+  }
+  return fn;
+}
+
 struct loom_ndrange *loom_ndrange_new(cl_kernel k, size_t state_size) {
   const struct loom_kernel_meta *m = k->meta;
   size_t head = (sizeof(struct loom_ndrange) + 127) & ~(size_t)127;

@@ -5,6 +5,12 @@
 cl_kernel loom_kernel_new(cl_program p, cl_device_id dev, const struct loom_kernel_meta *meta,
                           loom_wg_fn fn) LOOM_HIDDEN;
 cl_kernel loom_kernel_clone(cl_kernel src) LOOM_HIDDEN;
+/* The kernel's code. clCreateKernel does not wait for code still being
+ * generated, so that the programs an application builds one after the
+ * other (PyOpenCL's scan: four) have their code generated at the same time
+ * on the compile threads; the first launch waits for it here. NULL when
+ * its generation failed. */
+loom_wg_fn loom_kernel_code(cl_kernel k) LOOM_HIDDEN;
 /* stores a validated argument */
 cl_int loom_kernel_set_arg(cl_kernel k, cl_uint index, size_t size, const void *value) LOOM_HIDDEN;
 /* stores an address (SVM or USM pointer, may be NULL) for a __global or

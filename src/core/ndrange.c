@@ -41,6 +41,9 @@ cl_int loom_enqueue_ndrange(cl_command_queue queue, cl_kernel kernel, cl_uint wo
   bool empty = false;
   for (cl_uint d = 0; d < work_dim; d++)
     empty |= global[d] == 0;
+  /* CL_INVALID_PROGRAM_EXECUTABLE: the kernel's code could not be generated */
+  if (!empty && !loom_kernel_code(kernel))
+    return CL_INVALID_PROGRAM_EXECUTABLE;
   cl_event ev = loom_command_new(queue, CL_COMMAND_NDRANGE_KERNEL);
   if (!ev)
     return CL_OUT_OF_HOST_MEMORY;

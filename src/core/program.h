@@ -122,6 +122,10 @@ cl_int loom_program_set_binary(cl_program p, cl_uint i, const unsigned char *dat
 /* the work-group function of kernel i of build b (waits for code still being
  * generated); NULL if there is none */
 loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, uint32_t i) LOOM_HIDDEN;
+/* the same without waiting: NULL with *pending set while the code is still
+ * being generated (loom_kernel_code finds it at the kernel's first launch) */
+loom_wg_fn loom_program_kernel_fn_nowait(cl_program p, struct loom_program_build *b, uint32_t i,
+                                         bool *pending) LOOM_HIDDEN;
 /* the build of device dev (NULL if dev is not a program device) */
 struct loom_program_build *loom_program_build_for(cl_program p, cl_device_id dev) LOOM_HIDDEN;
 /* the target description of a device */

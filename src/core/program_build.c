@@ -1,6 +1,7 @@
 /* Building programs: source -> (cache | front end + linker) -> JIT.
  * The compiler is pure; this file owns build state, logs and the cache. */
 #include "program.h"
+#include "backend/codegen.h"
 #include "support/util.h"
 #include "platform.h"
 #include <stdio.h>
@@ -129,6 +130,20 @@ static bool cache_lookup(const char *key, struct loom_program_binary *bin) {
 
 static void cache_store(const char *key, const struct loom_program_binary *bin) {
   loom_cache_put_binary(key, bin);
+}
+
+loom_wg_fn loom_program_kernel_fn_nowait(cl_program p, struct loom_program_build *b, uint32_t i,
+                                         bool *pending) {
+  *pending = false;
+  pthread_mutex_lock(&p->lock);
+  loom_wg_fn fn = b->fns[i];
+  bool generating = !fn && b->code && b->bin.pending && loom_codegen_poll(b->bin.pending) > 0;
+  pthread_mutex_unlock(&p->lock);
+  if (generating) {
+    *pending = true;
+    return NULL;
+  }
+  return fn ? fn : loom_program_kernel_fn(p, b, i);
 }
 
 loom_wg_fn loom_program_kernel_fn(cl_program p, struct loom_program_build *b, uint32_t i) {

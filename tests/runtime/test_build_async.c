@@ -1,6 +1,7 @@
 /* Builds whose code is generated on a compile thread (src/compiler/backend/codegen.c,
  * codegen_jobs.c): clBuildProgram returns before O3 and code generation,
- * and kernels, binaries and the disk cache wait for the code. Checked:
+ * and launches, binaries and the disk cache wait for the code (kernels are
+ * created without waiting). Checked:
  * results of kernels created in any order, CL_PROGRAM_BINARIES of a build
  * whose code is still pending, a program released before its code exists
  * (and rebuilt meanwhile), many such programs, programs still compiling at
@@ -56,8 +57,10 @@ static cl_program build(struct test_env *env, const char *src) {
   return test_program_from(env, src, "");
 }
 
-/* Runs the three kernels of p (created in the order given) and checks them
- * against the host. */
+/* Runs the three kernels of p (created in the order given, right after the
+ * build: clCreateKernel does not wait for their code, the first launch
+ * does) and checks them against the host; the third through a clone made
+ * before any launch. */
 static void check_program(struct test_env *env, cl_program p, bool reverse) {
   float x[N], y[N], want[N];
   for (int i = 0; i < N; i++) {
@@ -102,9 +105,14 @@ static void check_program(struct test_env *env, cl_program p, bool reverse) {
   }
   CHECK(bad == 0);
 
-  CHECK_OK(clSetKernelArg(k[2], 0, sizeof bo, &bo));
-  CHECK_OK(clSetKernelArg(k[2], 1, sizeof bx, &bx));
-  CHECK_OK(test_run(env, k[2], 1, NULL, &g, &l));
+  /* a clone made before the first launch: it finds the code at its own */
+  cl_int err;
+  cl_kernel clone = clCloneKernel(k[2], &err);
+  CHECK_OK(err);
+  CHECK_OK(clSetKernelArg(clone, 0, sizeof bo, &bo));
+  CHECK_OK(clSetKernelArg(clone, 1, sizeof bx, &bx));
+  CHECK_OK(test_run(env, clone, 1, NULL, &g, &l));
+  clReleaseKernel(clone);
   test_read_back(env, bo, sizeof got, got);
   for (int i = 0; i < N; i++)
     want[i] = sqrtf(x[i]) + fabsf(x[i] - 3.0f);

@@ -28,6 +28,9 @@ void loom_codegen_cache_when_done(struct loom_codegen *cg, const char *key,
 /* A build of the program cached under `key` whose code is still being
  * generated: *bin gets its metadata and shares its job. 0 if found. */
 int loom_codegen_in_flight(const char *key, struct loom_program_binary *bin) LOOM_HIDDEN;
+/* without waiting: 1 while the code is being generated (or queued), 0 once
+ * it exists, -1 when its generation failed */
+int loom_codegen_poll(struct loom_codegen *cg) LOOM_HIDDEN;
 /* whether compile threads are enabled (LOOMCL_COMPILE_THREADS) */
 bool loom_codegen_async(void) LOOM_HIDDEN;
 /* Registers the exit handler that finishes the jobs (once LLVM's code

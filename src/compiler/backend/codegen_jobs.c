@@ -371,6 +371,13 @@ void loom_codegen_release(struct loom_codegen *cg) {
 
 /* ---- waiting ---- */
 
+int loom_codegen_poll(struct loom_codegen *cg) {
+  pthread_mutex_lock(&pool.lock);
+  int state = cg->state != JOB_DONE ? 1 : cg->rc == 0 ? 0 : -1;
+  pthread_mutex_unlock(&pool.lock);
+  return state;
+}
+
 const struct loom_blob *loom_codegen_object(struct loom_codegen *cg) {
   struct loom_timer t;
   loom_time_start(&t);
