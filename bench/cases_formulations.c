@@ -1,6 +1,6 @@
 /* One computation written the equivalent ways people write it: a tree sum
- * of 32M values per 256-item group, as in `reduction`, with
- *  - the barrier at the top of the loop (`reduction`'s form);
+ * of 32M values per 256-item group, with
+ *  - the barrier at the top of the loop (`reduction`, the suite's own form);
  *  - the tutorial form: a barrier before the loop and after the add;
  *  - that form with the group size a constant instead of get_local_size(0);
  *  - that form on int data;
@@ -144,7 +144,7 @@ static bool form_check(struct instance *in, void *host) {
    .open = form_open, .check = form_check, .release_host = form_release}
 
 const struct bench_case bench_formulation_cases[] = {
-    FORM_CASE("form_reduce_top", "tree sum, 256-item groups, barrier at the loop's top", top_prepare),
+    FORM_CASE("reduction", "tree sum per 256-item group, barriers in a loop", top_prepare),
     FORM_CASE("form_reduce_tutorial", "the same, barriers before the loop and after the add",
               tutorial_prepare),
     FORM_CASE("form_reduce_const", "the tutorial form, the group size a constant 256", const_prepare),

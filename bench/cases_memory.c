@@ -32,15 +32,6 @@ static const char *memory_source =
     "  out[(gx + ly) * n + gy + lx] = tile[lx][ly];\n"
     "}\n"
     /* classic tree: halve the active work-items every step */
-    "kernel void reduce(global const float *in, global float *partial, local float *s) {\n"
-    "  size_t l = get_local_id(0);\n"
-    "  s[l] = in[get_global_id(0)];\n"
-    "  for (size_t step = get_local_size(0) / 2; step > 0; step /= 2) {\n"
-    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-    "    if (l < step) s[l] += s[l + step];\n"
-    "  }\n"
-    "  if (l == 0) partial[get_group_id(0)] = s[0];\n"
-    "}\n"
     /* inclusive scan of one work-group's block (Hillis-Steele in local memory);
      * *total gets the block's sum */
     "uint group_scan(uint x, local uint *tmp, uint *total) {\n"
@@ -321,71 +312,6 @@ static bool transpose_check(struct instance *in, void *host) {
   return ok;
 }
 
-/* ---- tree reduction: per-group partial sums, exact with k/8 data ---- */
-struct reduce_host {
-  size_t n;
-  float *in;
-  float *partials; /* reference */
-  int repeat;
-};
-
-static void *reduce_prepare(bool quick, struct case_work *w) {
-  struct reduce_host *h = calloc(1, sizeof *h);
-  h->n = quick ? (size_t)1 << 20 : (size_t)32 << 20;
-  h->repeat = quick ? 1 : 3;
-  h->in = bench_alloc(h->n * sizeof(float));
-  h->partials = bench_alloc(h->n / LOCAL * sizeof(float));
-  unsigned seed = 777;
-  for (size_t i = 0; i < h->n; i++) /* multiples of 1/8 below 2: every partial sum is exact */
-    h->in[i] = (float)(bench_rand(&seed) & 15) * 0.125f;
-  for (size_t g = 0; g < h->n / LOCAL; g++) {
-    float s = 0;
-    for (size_t i = 0; i < LOCAL; i++)
-      s += h->in[g * LOCAL + i];
-    h->partials[g] = s;
-  }
-  *w = (struct case_work){.amount = (double)h->n * sizeof(float) * h->repeat,
-                          .scale = 1e9,
-                          .unit = "GB/s"};
-  return h;
-}
-
-static void reduce_release(void *p) {
-  struct reduce_host *h = p;
-  free(h->in);
-  free(h->partials);
-  free(h);
-}
-
-static struct instance *reduce_open(struct platform_env *env, void *host) {
-  struct reduce_host *h = host;
-  const char *names[] = {"reduce", NULL};
-  struct instance *in = open_memory(env, names);
-  if (!in)
-    return NULL;
-  in->buffers[0] = bench_buffer(env, h->n * sizeof(float), h->in);
-  in->buffers[1] = bench_buffer(env, h->n / LOCAL * sizeof(float), NULL);
-  if (!in->buffers[0] || !in->buffers[1] ||
-      !bench_args(in, 0, "bbl", 0, 1, (size_t)LOCAL * sizeof(float))) {
-    bench_close_instance(in);
-    return NULL;
-  }
-  size_t g = h->n, l = LOCAL;
-  bench_add_launch(in, 0, 1, &g, &l);
-  in->repeat = h->repeat;
-  return in;
-}
-
-static bool reduce_check(struct instance *in, void *host) {
-  struct reduce_host *h = host;
-  size_t groups = h->n / LOCAL;
-  float *got = bench_alloc(groups * sizeof(float));
-  bool ok = bench_read(in, 1, got, groups * sizeof(float)) &&
-            bench_close_f(got, h->partials, groups, 0, 0);
-  free(got);
-  return ok;
-}
-
 /* ---- prefix scan: block scans, a scan of the block sums, offsets ---- */
 struct scan_host {
   size_t n;
@@ -548,9 +474,6 @@ const struct bench_case bench_memory_cases[] = {
     {.name = "transpose", .what = "4096^2 floats through a 16x16 local tile",
      .limit = LIMIT_BANDWIDTH, .prepare = transpose_prepare, .open = transpose_open,
      .check = transpose_check, .release_host = matrix_release},
-    {.name = "reduction", .what = "tree sum per 256-item group, barriers in a loop",
-     .limit = LIMIT_BANDWIDTH, .prepare = reduce_prepare, .open = reduce_open,
-     .check = reduce_check, .release_host = reduce_release},
     {.name = "prefix_scan", .what = "16M uints: group scans, scan of sums, add offsets",
      .limit = LIMIT_BANDWIDTH, .prepare = scan_prepare, .open = scan_open,
      .check = scan_check, .release_host = scan_release},
