@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PLATFORMS = 8, DEFAULT_REPS = 5, MAX_WARMUP_RUNS = 100 };
+enum { MAX_PLATFORMS = 8, DEFAULT_REPS = 5, MAX_WARMUP_RUNS = 100, MAX_CASES = 128 };
 #define WARMUP_SECONDS 1.0
 
 struct options {
@@ -460,12 +460,20 @@ int main(int argc, char **argv) {
   printf("%-20s %-7s %13s %21s %-16s %-7s %s\n", "case", "platform", "time", "throughput",
          "of limit", "check", "speedup");
 
-  static struct summary_row rows[64];
+  static struct summary_row rows[MAX_CASES];
   int n_rows = 0, failures = 0;
-  for (size_t t = 0; t < sizeof case_tables / sizeof case_tables[0]; t++)
-    for (const struct bench_case *c = case_tables[t]; c->name && n_rows < 64; c++) {
+  bool full = false;
+  for (size_t t = 0; t < sizeof case_tables / sizeof case_tables[0] && !full; t++)
+    for (const struct bench_case *c = case_tables[t]; c->name && !full; c++) {
       if (!case_selected(&o, c->name))
         continue;
+      if (n_rows == MAX_CASES) { /* never silently: the case tables grew past the summary */
+        fprintf(stderr, "bench_suite: more than %d cases; %s and the rest not run\n", MAX_CASES,
+                c->name);
+        failures++;
+        full = true;
+        continue;
+      }
       struct summary_row *row = &rows[n_rows++];
       run_case(c, &o, envs, n_envs, row);
       print_case(row, n_envs, envs, ref, &m);

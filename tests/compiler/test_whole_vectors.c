@@ -7,6 +7,7 @@
  *    width; the float16 kernel (a full register wherever the device's float
  *    vectors are at least 8 wide) must be marked "loom-whole-vectors" in the
  *    optimised IR and have no outer work-item loop;
+ *  - y = a x + y on every such vector type (straight-line code);
  *  - a float16 chain of multiply-adds per work-item, 256 long (clpeak's
  *    compute kernel), must stay split: its work-items' chains run side by
  *    side (a short chain would not: the out-of-order core overlaps the next
@@ -24,6 +25,13 @@ static const char *bandwidth_src =
     "  T s = 0;\n"
     "  for (int i = 0; i < 4; i++) { s += a[id]; id += stride; }\n"
     "  o[get_global_id(0)] = s;\n"
+    "}\n";
+
+static const char *axpy_src =
+    "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+    "kernel void axpy(global const T *x, global T *y, int a) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  y[i] = (T)a * x[i] + y[i];\n"
     "}\n";
 
 static const char *chain_src =
@@ -93,6 +101,49 @@ static void test_bandwidth_type(struct test_env *env, const char *type, size_t l
   free(o);
 }
 
+/* y = a x + y on whole vectors (straight-line, memory-bound: kept whole) */
+static void test_axpy_type(struct test_env *env, const char *type, size_t local) {
+  char kind = type[0] == 'd' ? 'd' : type[0] == 'f' ? 'f' : 'i';
+  unsigned width = (unsigned)atoi(type + (kind == 'd' ? 6 : kind == 'f' ? 5 : 3));
+  size_t elem = kind == 'd' ? 8 : 4, count = (size_t)ITEMS * width;
+  char opt[64];
+  snprintf(opt, sizeof opt, "-DT=%s", type);
+  cl_kernel k = test_kernel_from(env, axpy_src, "axpy", opt);
+  CHECK(k != NULL);
+  if (!k)
+    return;
+  unsigned char *x = malloc(count * elem), *y = malloc(count * elem), *got = malloc(count * elem);
+  for (size_t i = 0; i < count; i++) {
+    int vx = (int)(i % 97) - 40, vy = (int)((i * 31) % 89) - 44;
+    if (kind == 'd')
+      ((double *)x)[i] = vx, ((double *)y)[i] = vy;
+    else if (kind == 'f')
+      ((float *)x)[i] = (float)vx, ((float *)y)[i] = (float)vy;
+    else
+      ((int *)x)[i] = vx, ((int *)y)[i] = vy;
+  }
+  cl_mem mx = test_buffer_with(env, count * elem, x), my = test_buffer_with(env, count * elem, y);
+  int a = 3;
+  CHECK_OK(clSetKernelArg(k, 0, sizeof mx, &mx));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof my, &my));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof a, &a));
+  size_t g = ITEMS;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, &local));
+  test_read_back(env, my, count * elem, got);
+  int bad = 0;
+  for (size_t i = 0; i < count; i++)
+    bad += element(got, i, kind) != a * element(x, i, kind) + element(y, i, kind);
+  if (bad)
+    fprintf(stderr, "whole vector axpy %s: %d wrong\n", type, bad);
+  CHECK(bad == 0);
+  clReleaseMemObject(mx);
+  clReleaseMemObject(my);
+  clReleaseKernel(k);
+  free(x);
+  free(y);
+  free(got);
+}
+
 static void test_chain(struct test_env *env, cl_uint float_width) {
   char *ir = NULL;
   cl_kernel k = test_kernel_with_ir(env, chain_src, "chain16", NULL, &ir);
@@ -149,6 +200,7 @@ int main(void) {
     ir = NULL;
     test_bandwidth_type(&env, types[t], 20, &ir); /* a multiple of no vector width */
     free(ir);
+    test_axpy_type(&env, types[t], 20);
   }
   test_chain(&env, float_width);
   test_env_release(&env);

@@ -174,8 +174,11 @@ static unsigned type_bits(LLVMTypeRef t) {
   }
 }
 
-/* estimated cycles of one work-item's pass through some code */
+/* estimated cycles of one work-item's pass through some code; whole code's
+ * per port class: vector arithmetic (2 ports), loads (3), stores (1),
+ * scalar integer work (4), which run side by side */
 struct estimate {
+  double whole_vector, whole_loads, whole_stores, whole_scalar;
   double whole, split, bytes, split_bytes;
 };
 
@@ -214,8 +217,24 @@ static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_b
   LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
   bool vector = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
   double issue = loom_op_cost(in).issue, bits = type_bits(t);
-  /* scalar work runs beside the vector ports in whole code, on the integer ports */
-  e->whole += vector ? issue : issue / 4;
+  bool fp = LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMFloatTypeKind ||
+            LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMDoubleTypeKind ||
+            LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMHalfTypeKind;
+  if (store)
+    e->whole_stores += 1;
+  else if (LLVMIsALoadInst(in))
+    e->whole_loads += 1.0 / 3;
+  else if (vector || fp)
+    e->whole_vector += issue;
+  else
+    e->whole_scalar += issue / 2; /* 0.5 a vector port cycle: 0.25 on 4 integer ports */
+  e->whole = e->whole_vector;
+  if (e->whole_loads > e->whole)
+    e->whole = e->whole_loads;
+  if (e->whole_stores > e->whole)
+    e->whole = e->whole_stores;
+  if (e->whole_scalar > e->whole)
+    e->whole = e->whole_scalar;
   e->split += issue * bits / simd_bits;
   if (!store && !LLVMIsALoadInst(in))
     return;
@@ -243,7 +262,7 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
                              unsigned simd_bits, const LLVMValueRef ids[2]) {
   struct loom_ptrmap memo = {0};
   double whole = 0, split = 0;
-  struct estimate straight = {0, 0, 0, 0};
+  struct estimate straight = {0};
   for (size_t b = 0; b < d->n; b++) {
     bool in_loop = false;
     for (size_t loop = 0; loop < l->n && !in_loop; loop++)
@@ -258,7 +277,7 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
   for (size_t loop = 0; loop < l->n; loop++) {
     if (!loom_innermost(d, l, loop))
       continue;
-    struct estimate body = {0, 0, 0, 0};
+    struct estimate body = {0};
     for (size_t b = 0; b < d->n; b++)
       if (loom_loop_contains(l, loop, b))
         for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in))

@@ -6,15 +6,17 @@
 ;  - bw16: float16 reads in a loop of 4 (clpeak's bandwidth kernel): whole;
 ;  - chain16: float16 multiply-add chains, 8 x 8 a work-item (clpeak's
 ;    compute kernel): split, its work-items' chains side by side;
-;  - bw4: float4 reads, memory-bound: whole;
+;  - bw4: float4 reads, 16 a work-item as in bw16, memory-bound: whole;
 ;  - gemm4: a float4 multiply-add per read, its chain as long as the run-time
-;    trip count, b[] the same along x (from the cache): split.
+;    trip count, b[] the same along x (from the cache): split;
+;  - axpy4: y = a x + y on float4s, straight-line and memory-bound: whole.
 ; RUN: -passes=wg-function -mattr=+avx2,+fma,+avx512f,+avx512vl
 
 ; CHECK: define void @bw16.loom_wg({{.*}}) #[[WHOLE:[0-9]+]]
 ; CHECK: define void @chain16.loom_wg({{.*}}) #[[SPLIT:[0-9]+]]
 ; CHECK: define void @bw4.loom_wg({{.*}}) #[[WHOLE]]
 ; CHECK: define void @gemm4.loom_wg({{.*}}) #[[SPLIT]]
+; CHECK: define void @axpy4.loom_wg({{.*}}) #[[WHOLE]]
 ; CHECK: attributes #[[WHOLE]] = { {{.*}}"loom-whole-vectors"="1"
 ; CHECK-NOT: loom-outer-loops
 ; CHECK-SAME: }
@@ -144,8 +146,8 @@ entry:
   br label %for.cond
 
 for.cond:                                         ; preds = %for.body, %entry
-  %id.0 = phi i32 [ %conv, %entry ], [ %add2, %for.body ]
-  %s.0 = phi <4 x float> [ zeroinitializer, %entry ], [ %add, %for.body ]
+  %id.0 = phi i32 [ %conv, %entry ], [ %add14, %for.body ]
+  %s.0 = phi <4 x float> [ zeroinitializer, %entry ], [ %add13, %for.body ]
   %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.body ]
   %cmp = icmp ult i32 %i.0, 4
   br i1 %cmp, label %for.body, label %for.end
@@ -156,27 +158,42 @@ for.body:                                         ; preds = %for.cond
   %7 = load <4 x float>, ptr addrspace(1) %arrayidx, align 16, !tbaa !10
   %add = fadd <4 x float> %s.0, %7
   %add2 = add nsw i32 %id.0, %stride
+  %idxprom3 = sext i32 %add2 to i64
+  %arrayidx4 = getelementptr inbounds <4 x float>, ptr addrspace(1) %a, i64 %idxprom3
+  %8 = load <4 x float>, ptr addrspace(1) %arrayidx4, align 16, !tbaa !10
+  %add5 = fadd <4 x float> %add, %8
+  %add6 = add nsw i32 %add2, %stride
+  %idxprom7 = sext i32 %add6 to i64
+  %arrayidx8 = getelementptr inbounds <4 x float>, ptr addrspace(1) %a, i64 %idxprom7
+  %9 = load <4 x float>, ptr addrspace(1) %arrayidx8, align 16, !tbaa !10
+  %add9 = fadd <4 x float> %add5, %9
+  %add10 = add nsw i32 %add6, %stride
+  %idxprom11 = sext i32 %add10 to i64
+  %arrayidx12 = getelementptr inbounds <4 x float>, ptr addrspace(1) %a, i64 %idxprom11
+  %10 = load <4 x float>, ptr addrspace(1) %arrayidx12, align 16, !tbaa !10
+  %add13 = fadd <4 x float> %add9, %10
+  %add14 = add nsw i32 %add10, %stride
   %inc = add nuw nsw i32 %i.0, 1
   br label %for.cond
 
 for.end:                                          ; preds = %for.cond
   %s.0.lcssa = phi <4 x float> [ %s.0, %for.cond ]
-  %8 = extractelement <4 x float> %s.0.lcssa, i64 0
-  %9 = extractelement <4 x float> %s.0.lcssa, i64 1
-  %add3 = fadd float %8, %9
-  %10 = extractelement <4 x float> %s.0.lcssa, i64 2
-  %add4 = fadd float %add3, %10
-  %11 = extractelement <4 x float> %s.0.lcssa, i64 3
-  %add5 = fadd float %add4, %11
-  %12 = call i64 @__loom_wi(i32 noundef 0, i32 noundef 0) #4
-  %13 = call i64 @__loom_wi(i32 noundef 2, i32 noundef 0) #4
-  %14 = mul i64 %13, %12
-  %15 = call i64 @__loom_wi(i32 noundef 7, i32 noundef 0) #4
-  %16 = call i64 @__loom_wi(i32 noundef 3, i32 noundef 0) #4
-  %17 = getelementptr float, ptr addrspace(1) %out, i64 %14
-  %18 = getelementptr float, ptr addrspace(1) %17, i64 %15
-  %arrayidx7 = getelementptr float, ptr addrspace(1) %18, i64 %16
-  store float %add5, ptr addrspace(1) %arrayidx7, align 4, !tbaa !13
+  %11 = extractelement <4 x float> %s.0.lcssa, i64 0
+  %12 = extractelement <4 x float> %s.0.lcssa, i64 1
+  %add15 = fadd float %11, %12
+  %13 = extractelement <4 x float> %s.0.lcssa, i64 2
+  %add16 = fadd float %add15, %13
+  %14 = extractelement <4 x float> %s.0.lcssa, i64 3
+  %add17 = fadd float %add16, %14
+  %15 = call i64 @__loom_wi(i32 noundef 0, i32 noundef 0) #4
+  %16 = call i64 @__loom_wi(i32 noundef 2, i32 noundef 0) #4
+  %17 = mul i64 %16, %15
+  %18 = call i64 @__loom_wi(i32 noundef 7, i32 noundef 0) #4
+  %19 = call i64 @__loom_wi(i32 noundef 3, i32 noundef 0) #4
+  %20 = getelementptr float, ptr addrspace(1) %out, i64 %17
+  %21 = getelementptr float, ptr addrspace(1) %20, i64 %18
+  %arrayidx19 = getelementptr float, ptr addrspace(1) %21, i64 %19
+  store float %add17, ptr addrspace(1) %arrayidx19, align 4, !tbaa !13
   ret void
 }
 
@@ -234,6 +251,27 @@ for.end:                                          ; preds = %for.cond
   ret void
 }
 
+; Function Attrs: alwaysinline convergent norecurse nounwind
+define dso_local void @axpy4(ptr addrspace(1) noundef align 16 %x, ptr addrspace(1) noundef align 16 %y, float noundef %a) #0 !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !26 !kernel_arg_base_type !27 !kernel_arg_type_qual !9 {
+entry:
+  %0 = call i64 @__loom_wi(i32 noundef 0, i32 noundef 0) #4
+  %1 = call i64 @__loom_wi(i32 noundef 2, i32 noundef 0) #4
+  %2 = mul i64 %1, %0
+  %3 = call i64 @__loom_wi(i32 noundef 7, i32 noundef 0) #4
+  %4 = add i64 %2, %3
+  %5 = call i64 @__loom_wi(i32 noundef 3, i32 noundef 0) #4
+  %6 = add i64 %4, %5
+  %splat.splatinsert = insertelement <4 x float> poison, float %a, i64 0
+  %splat.splat = shufflevector <4 x float> %splat.splatinsert, <4 x float> poison, <4 x i32> zeroinitializer
+  %arrayidx = getelementptr inbounds <4 x float>, ptr addrspace(1) %x, i64 %6
+  %7 = load <4 x float>, ptr addrspace(1) %arrayidx, align 16, !tbaa !10
+  %arrayidx1 = getelementptr inbounds <4 x float>, ptr addrspace(1) %y, i64 %6
+  %8 = load <4 x float>, ptr addrspace(1) %arrayidx1, align 16, !tbaa !10
+  %9 = call <4 x float> @llvm.fmuladd.v4f32(<4 x float> %splat.splat, <4 x float> %7, <4 x float> %8)
+  store <4 x float> %9, ptr addrspace(1) %arrayidx1, align 16, !tbaa !10
+  ret void
+}
+
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare <4 x float> @llvm.fmuladd.v4f32(<4 x float>, <4 x float>, <4 x float>) #2
 
@@ -280,3 +318,5 @@ attributes #4 = { convergent nobuiltin nounwind willreturn memory(none) "no-buil
 !23 = !{!"float4*", !"float*", !"float4*", !"int"}
 !24 = !{!"float __attribute__((ext_vector_type(4)))*", !"float*", !"float __attribute__((ext_vector_type(4)))*", !"int"}
 !25 = !{!"const", !"const", !"", !""}
+!26 = !{!"float4*", !"float4*", !"float"}
+!27 = !{!"float __attribute__((ext_vector_type(4)))*", !"float __attribute__((ext_vector_type(4)))*", !"float"}
