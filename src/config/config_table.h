@@ -24,11 +24,11 @@ X(SPIRV_TRANSLATOR, TEXT, 0, 0,
   "the SPIRV-LLVM translator (`llvm-spirv-15`) that reads SPIR-V programs (default: the one found when LoomCL was built)")
 X(DUMP_IR, TEXT, 0, 0, "writes the kernel module before optimisation to this file")
 X(DUMP_IR_OPT, TEXT, 0, 0,
-  "writes the kernel module after optimisation to this file (`clBuildProgram` then optimises before it returns)")
+  "writes the kernel module after optimisation to this file (`clBuildProgram` then optimises before it returns, the program in one part)")
 X(DUMP_ASM, TEXT, 0, 0,
   "appends the generated code of every compiled module (programs, kernels specialised for their local size) to this file as assembly")
 X(COMPILE_THREADS, AUTO, -1, 0,
-  "threads that optimise and generate code after `clBuildProgram` returns (default: online cores, at most 8; `0`: inside `clBuildProgram`)")
+  "threads that optimise and generate code after `clBuildProgram` returns, and the parts a program with several kernels is compiled in (default: online cores, at most 8; `0`: inside `clBuildProgram`, in one part)")
 X(TIME_BUILD, FLAG, 0, 0, "`1` prints the time of every build phase to stderr")
 X(SPECIALIZE, CHOICE, 1, "0|1|verbose|always",
   "`0`: kernels are never recompiled for the local size they are launched with; `1` (default): a kernel with barriers is, in the background from its first launch with that size (no launch waits), then a launch runs its work-groups alternately with both codes, timed, and the faster is kept; `verbose`: as `1`, each compilation and choice reported on stderr; `always`: compiled at the second launch, which waits for it, and always used (reported as with `verbose`; for tests)")
