@@ -40,8 +40,7 @@ enum { MAX_PARTS = 8, MIN_SPLIT_INSTRUCTIONS = 400 };
 _Static_assert((int)MAX_PARTS <= (int)LOOM_OBJECT_SET_MAX, "every part is one object of the set");
 
 struct kernel_fn {
-  LLVMValueRef fn;
-  const char *name; /* the module's own copy */
+  const char *name; /* the module's, then a copy */
   size_t size;      /* instructions */
   unsigned part;
 };
@@ -147,7 +146,7 @@ static size_t split_plan(LLVMModuleRef m, struct kernel_fn **out, unsigned *num_
       k = grown;
     }
     size_t len;
-    k[n] = (struct kernel_fn){.fn = f, .name = LLVMGetValueName2(f, &len), .size = instructions(f)};
+    k[n] = (struct kernel_fn){.name = LLVMGetValueName2(f, &len), .size = instructions(f)};
     total += k[n++].size;
   }
   if (n < 2 || total < MIN_SPLIT_INSTRUCTIONS) {
@@ -189,6 +188,12 @@ int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) {
     }
   }
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(cg->module);
+  if (!bitcode) { /* out of memory: in one part */
+    for (size_t i = 0; i < n; i++)
+      free((char *)kernels[i].name);
+    free(kernels);
+    return LOOM_CODEGEN_WHOLE;
+  }
   struct part parts[MAX_PARTS];
   for (unsigned i = 0; i < num_parts; i++)
     parts[i] = (struct part){.cg = cg, .kernels = kernels, .num_kernels = n, .index = i,
@@ -196,17 +201,15 @@ int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) {
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, 16u << 20); /* LLVM recurses over big functions */
-  for (unsigned i = 1; i < num_parts && bitcode; i++)
+  for (unsigned i = 1; i < num_parts; i++)
     parts[i].started = pthread_create(&parts[i].thread, &attr, part_main, &parts[i]) == 0;
   pthread_attr_destroy(&attr);
   compile_part(&parts[0], cg->module, tm);
   for (unsigned i = 1; i < num_parts; i++) {
     if (parts[i].started)
       pthread_join(parts[i].thread, NULL);
-    else if (bitcode)
-      part_main(&parts[i]); /* no thread: here, after part 0 */
     else
-      loom_str_append(&parts[i].log, "error: out of memory writing the program's bitcode\n");
+      part_main(&parts[i]); /* no thread: here, after part 0 */
   }
   int rc = 0;
   struct loom_blob objects[MAX_PARTS];
@@ -224,8 +227,7 @@ int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) {
   }
   for (unsigned i = 0; i < num_parts; i++)
     loom_blob_free(&parts[i].object);
-  if (bitcode)
-    LLVMDisposeMemoryBuffer(bitcode);
+  LLVMDisposeMemoryBuffer(bitcode);
   for (size_t i = 0; i < n; i++)
     free((char *)kernels[i].name);
   free(kernels);

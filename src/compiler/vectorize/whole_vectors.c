@@ -24,9 +24,11 @@
  *    (OVERLAP_CYCLES) for the out-of-order core to overlap the next
  *    work-items' chains;
  *  - narrower ones: whole when the estimated time a work-item takes whole
- *    is at most the split estimate, each the larger of its issue cost, its
- *    memory traffic at BYTES_PER_CYCLE and (whole, in a loop run too long
- *    for such overlap) its recurrence; split code pays per element
+ *    is at most the split estimate, each the largest of its issue cost
+ *    (whole: of its busiest port class, vector arithmetic, loads, stores or
+ *    scalar integer work, which run side by side), its memory traffic at
+ *    BYTES_PER_CYCLE and (whole, in a loop run too long for such overlap)
+ *    its recurrence; split code pays per element
  *    over the register's lanes, plus the loads and shuffles of its
  *    transpositions, and its vector reads and writes take SPLIT_STREAM_COST
  *    times as long. Straight-line code counts once, an inner loop as many
