@@ -128,6 +128,30 @@ static void test_compile_and_link(struct test_env *env) {
     free(bin);
   }
 
+  /* a compiled object holding a kernel too: its kernel's metadata has no
+   * sub-group size yet (the link chooses it), which its binary must accept */
+  bin = get_binary(obj_k, &size);
+  if (bin) {
+    const unsigned char *bins[1] = {bin};
+    cl_int status = 12345;
+    cl_program obj_k2 =
+        clCreateProgramWithBinary(env->context, 1, &env->device, &size, bins, &status, &err);
+    CHECK_OK(err);
+    CHECK(status == CL_SUCCESS);
+    if (obj_k2) {
+      CHECK(binary_type(env, obj_k2) == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+      cl_program in2[2] = {obj_k2, obj_h};
+      exe = clLinkProgram(env->context, 0, NULL, NULL, 2, in2, NULL, NULL, &err);
+      CHECK_OK(err);
+      if (exe) {
+        check_linked(env, exe);
+        clReleaseProgram(exe);
+      }
+      clReleaseProgram(obj_k2);
+    }
+    free(bin);
+  }
+
   /* -create-library, then link the library with the kernel object */
   cl_program lib =
       clLinkProgram(env->context, 0, NULL, "-create-library", 1, &obj_h, NULL, NULL, &err);

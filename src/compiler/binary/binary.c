@@ -216,8 +216,10 @@ int loom_binary_deserialize(const void *data, size_t size, struct loom_program_b
     k->num_barriers = (uint32_t)get_u64(&r);
     k->divergent_loops = (uint32_t)get_u64(&r);
     uint64_t sg = get_u64(&r), reqd_sg = get_u64(&r), sg_barriers = get_u64(&r);
-    if (sg < 1 || sg > LOOM_SG_MAX_SIZE || reqd_sg > LOOM_SG_MAX_SIZE ||
-        sg_barriers > k->num_barriers)
+    /* compiled objects and libraries carry no sub-group size yet (0): the
+     * work-group transformation that chooses it runs at the link */
+    if ((sg < 1 && b->kind == LOOM_BINARY_EXECUTABLE) || sg > LOOM_SG_MAX_SIZE ||
+        reqd_sg > LOOM_SG_MAX_SIZE || sg_barriers > k->num_barriers)
       r.bad = true;
     k->sub_group_barriers = (uint32_t)sg_barriers;
     k->sub_group_size = (uint32_t)sg;
