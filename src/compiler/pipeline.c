@@ -319,42 +319,44 @@ static int mark_rsqrt(struct loom_pipeline *p) {
  * outer loops VPlan's native path takes: split them into scalars first,
  * and the vectoriser re-vectorises them across work-items; not in kernels
  * that keep them whole (workgroup/wg_function.c keep_vectors_whole). */
-static int scalarize_vectors(struct loom_pipeline *p) {
-  if (!p->any_outer && p->opt_disable)
-    return 0;
-  /* the kernels that keep them whole are hidden from both passes: LLVM's
-   * pass manager skips optnone functions */
+/* The work-group functions that keep their vectors whole, hidden from (or
+ * shown again to) LLVM's function passes as optnone, which its pass manager
+ * skips. Work-group functions are called by the runtime only: never
+ * noinline before. */
+static void hide_whole_kernels(LLVMModuleRef m, bool hide) {
   unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
-  LLVMContextRef c = LLVMGetModuleContext(p->m);
-  bool any = false, all = true;
-  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f; f = LLVMGetNextFunction(f)) {
-    if (!loom_is_wg_function(f))
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!loom_wg_keeps_vectors_whole(f))
       continue;
-    bool whole = loom_keeps_vectors_whole(f);
-    any |= !whole;
-    all &= whole;
-  }
-  if (!any)
-    return 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f && !all; f = LLVMGetNextFunction(f))
-    if (loom_is_wg_function(f) && loom_keeps_vectors_whole(f)) {
-      /* work-group functions are called from the runtime only: never noinline before */
+    if (hide) {
       assert(!LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline));
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, optnone, 0));
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, noinline, 0));
+    } else {
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline);
     }
+  }
+}
+
+static int scalarize_vectors(struct loom_pipeline *p) {
+  if (!p->any_outer && p->opt_disable)
+    return 0;
+  bool any_split = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f && !any_split; f = LLVMGetNextFunction(f))
+    any_split = loom_is_wg_function(f) && !loom_wg_keeps_vectors_whole(f);
+  if (!any_split)
+    return 0;
+  hide_whole_kernels(p->m, true);
   loom_pack_narrow_vector_memops(p->m);
   int rc = loom_run_passes(p->m, "function(scalarizer)", p->tm);
   if (rc == 0) {
     loom_split_mask_tests(p->m);
     rc = loom_run_passes(p->m, "function(instcombine<no-verify-fixpoint>)", p->tm);
   }
-  for (LLVMValueRef f = LLVMGetFirstFunction(p->m); f; f = LLVMGetNextFunction(f))
-    if (loom_is_wg_function(f) && loom_keeps_vectors_whole(f)) {
-      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
-      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline);
-    }
+  hide_whole_kernels(p->m, false);
   return rc;
 }
 

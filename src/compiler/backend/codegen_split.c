@@ -40,7 +40,7 @@ enum { MAX_PARTS = 8, MIN_SPLIT_INSTRUCTIONS = 400 };
 _Static_assert((int)MAX_PARTS <= (int)LOOM_OBJECT_SET_MAX, "every part is one object of the set");
 
 struct kernel_fn {
-  const char *name; /* the module's, then a copy */
+  char *name; /* a copy: part 0 deletes functions from the module */
   size_t size;      /* instructions */
   unsigned part;
 };
@@ -66,13 +66,10 @@ static size_t instructions(LLVMValueRef f) {
   return n;
 }
 
-/* writable program-scope variables someone uses (__local variables, in
- * address space 3, are left unused by the work-group transformation) */
-static bool has_writable_globals(LLVMModuleRef m) {
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
-    if (!LLVMIsDeclaration(g) && !LLVMIsGlobalConstant(g) && LLVMGetFirstUse(g))
-      return true;
-  return false;
+static void free_kernels(struct kernel_fn *k, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(k[i].name);
+  free(k);
 }
 
 static int by_size_descending(const void *a, const void *b) {
@@ -125,7 +122,7 @@ static void *part_main(void *arg) {
 /* the kernels' work-group functions, or 0 when the program is not split */
 static size_t split_plan(LLVMModuleRef m, struct kernel_fn **out, unsigned *num_parts) {
   long threads = loom_codegen_threads();
-  if (threads < 2 || loom_cfg_str(LOOM_CFG_DUMP_IR_OPT) || has_writable_globals(m))
+  if (threads < 2 || loom_cfg_str(LOOM_CFG_DUMP_IR_OPT) || loom_has_writable_globals(m))
     return 0;
   size_t n = 0, cap = 0, total = 0;
   struct kernel_fn *k = NULL;
@@ -133,24 +130,28 @@ static size_t split_plan(LLVMModuleRef m, struct kernel_fn **out, unsigned *num_
     if (!loom_is_wg_function(f))
       continue;
     if (LLVMGetFirstUse(f)) { /* only the runtime calls them */
-      free(k);
+      free_kernels(k, n);
       return 0;
     }
     if (n == cap) {
       cap = cap ? 2 * cap : 16;
       struct kernel_fn *grown = realloc(k, cap * sizeof *k);
       if (!grown) {
-        free(k);
+        free_kernels(k, n);
         return 0;
       }
       k = grown;
     }
     size_t len;
-    k[n] = (struct kernel_fn){.name = LLVMGetValueName2(f, &len), .size = instructions(f)};
+    k[n] = (struct kernel_fn){.name = strdup(LLVMGetValueName2(f, &len)), .size = instructions(f)};
+    if (!k[n].name) {
+      free_kernels(k, n);
+      return 0;
+    }
     total += k[n++].size;
   }
   if (n < 2 || total < MIN_SPLIT_INSTRUCTIONS) {
-    free(k);
+    free_kernels(k, n);
     return 0;
   }
   unsigned parts = (unsigned)(threads < MAX_PARTS ? threads : MAX_PARTS);
@@ -177,21 +178,9 @@ int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) {
   size_t n = split_plan(cg->module, &kernels, &num_parts);
   if (!n)
     return LOOM_CODEGEN_WHOLE;
-  /* before part 0 changes the module: the kernels' names are its own */
-  for (size_t i = 0; i < n; i++) {
-    kernels[i].name = strdup(kernels[i].name);
-    if (!kernels[i].name) {
-      for (size_t j = 0; j < i; j++)
-        free((char *)kernels[j].name);
-      free(kernels);
-      return LOOM_CODEGEN_WHOLE;
-    }
-  }
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(cg->module);
   if (!bitcode) { /* out of memory: in one part */
-    for (size_t i = 0; i < n; i++)
-      free((char *)kernels[i].name);
-    free(kernels);
+    free_kernels(kernels, n);
     return LOOM_CODEGEN_WHOLE;
   }
   struct part parts[MAX_PARTS];
@@ -228,8 +217,6 @@ int loom_codegen_in_parts(struct loom_codegen *cg, LLVMTargetMachineRef tm) {
   for (unsigned i = 0; i < num_parts; i++)
     loom_blob_free(&parts[i].object);
   LLVMDisposeMemoryBuffer(bitcode);
-  for (size_t i = 0; i < n; i++)
-    free((char *)kernels[i].name);
-  free(kernels);
+  free_kernels(kernels, n);
   return rc;
 }

@@ -42,8 +42,7 @@ static unsigned vector_bits(LLVMTypeRef t) {
   return eb * LLVMGetVectorSize(t);
 }
 
-/* the widest vector a function computes on or moves through memory */
-static unsigned widest_vector(LLVMValueRef f) {
+unsigned loom_widest_vector_bits(LLVMValueRef f) {
   unsigned widest = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
@@ -55,9 +54,6 @@ static unsigned widest_vector(LLVMValueRef f) {
   return widest;
 }
 
-unsigned loom_widest_vector_bits(LLVMValueRef f) { return widest_vector(f); }
-
-bool loom_keeps_vectors_whole(LLVMValueRef f) { return loom_wg_keeps_vectors_whole(f); }
 
 /* `icmp eq/ne (bitcast <N x i1> V to iN), C` with C 0 or all ones: is any /
  * every lane of V set. InstCombine writes any()/all() of a comparison this

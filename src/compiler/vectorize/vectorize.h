@@ -100,9 +100,6 @@ bool loom_is_cold_builtin(LLVMValueRef f) LOOM_HIDDEN;
 /* scalarize_choice.c: the widest vector f computes on or moves through
  * memory, in bits */
 unsigned loom_widest_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
-/* scalarize_choice.c: work-group functions marked by wg-function to keep
- * their OpenCL vectors whole (loom_wg_mark_whole_vectors) */
-bool loom_keeps_vectors_whole(LLVMValueRef f) LOOM_HIDDEN;
 /* scalarize_choice.c: in work-group functions, `icmp eq/ne (bitcast <N x i1>
  * to iN), 0 or -1` (any/all of a vector comparison) becomes an or/and of
  * the lanes, which the scalarizer left whole */

@@ -138,10 +138,7 @@ static bool long_straight_chain(const struct loom_domtree *d, const struct loom_
   double issue = 0;
   long chain = 0;
   for (size_t b = d->n; b-- > 0;) { /* reverse postorder: operands first */
-    bool in_loop = false;
-    for (size_t loop = 0; loop < l->n && !in_loop; loop++)
-      in_loop = loom_loop_contains(l, loop, b);
-    if (in_loop)
+    if (loom_innermost_loop(l, b) != SIZE_MAX) /* in a loop */
       continue;
     for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in)) {
       struct loom_op_cost cost = loom_op_cost(in);
@@ -178,11 +175,20 @@ static unsigned type_bits(LLVMTypeRef t) {
 
 /* estimated cycles of one work-item's pass through some code; whole code's
  * per port class: vector arithmetic (2 ports), loads (3), stores (1),
- * scalar integer work (4), which run side by side */
+ * scalar integer work (4), which run side by side, and the recurrence it
+ * waits for (whole_chain) */
 struct estimate {
-  double whole_vector, whole_loads, whole_stores, whole_scalar;
-  double whole, split, bytes, split_bytes;
+  double whole_vector, whole_loads, whole_stores, whole_scalar, whole_chain;
+  double split, bytes, split_bytes;
 };
+
+static double max2(double a, double b) { return a > b ? a : b; }
+
+/* whole code's issue cost: its busiest port class, or its chain */
+static double whole_issue(const struct estimate *e) {
+  return max2(max2(max2(e->whole_vector, e->whole_loads), max2(e->whole_stores, e->whole_scalar)),
+              e->whole_chain);
+}
 
 /* Whether v differs between neighbouring work-items along x: it is computed
  * from the local id x or the linear id (ids: the region's parameters), a
@@ -197,18 +203,9 @@ static bool varies_along_x(LLVMValueRef v, const LLVMValueRef ids[2], struct loo
   if (loom_ptrmap_get(memo, v, &known))
     return known != 0;
   loom_ptrmap_put(memo, v, 0);
-  bool varies = false;
-  if (LLVMIsAPHINode(v)) {
-    for (unsigned i = 0; i < LLVMCountIncoming(v) && !varies; i++)
-      varies = varies_along_x(LLVMGetIncomingValue(v, i), ids, memo);
-  } else if (LLVMIsACallInst(v)) {
-    unsigned n = LLVMGetNumArgOperands(v);
-    for (unsigned i = 0; i < n && !varies; i++)
-      varies = varies_along_x(LLVMGetOperand(v, i), ids, memo);
-  } else {
-    for (int i = 0; i < LLVMGetNumOperands(v) && !varies; i++)
-      varies = varies_along_x(LLVMGetOperand(v, i), ids, memo);
-  }
+  bool varies = false; /* a phi's operands are its incoming values, a call's its arguments and callee */
+  for (int i = 0; i < LLVMGetNumOperands(v) && !varies; i++)
+    varies = varies_along_x(LLVMGetOperand(v, i), ids, memo);
   loom_ptrmap_put(memo, v, varies);
   return varies;
 }
@@ -219,9 +216,9 @@ static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_b
   LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
   bool vector = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
   double issue = loom_op_cost(in).issue, bits = type_bits(t);
-  bool fp = LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMFloatTypeKind ||
-            LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMDoubleTypeKind ||
-            LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t) == LLVMHalfTypeKind;
+  LLVMTypeKind element = LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t);
+  bool fp = element == LLVMFloatTypeKind || element == LLVMDoubleTypeKind ||
+            element == LLVMHalfTypeKind;
   if (store)
     e->whole_stores += 1;
   else if (LLVMIsALoadInst(in))
@@ -230,13 +227,6 @@ static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_b
     e->whole_vector += issue;
   else
     e->whole_scalar += issue / 2; /* 0.5 a vector port cycle: 0.25 on 4 integer ports */
-  e->whole = e->whole_vector;
-  if (e->whole_loads > e->whole)
-    e->whole = e->whole_loads;
-  if (e->whole_stores > e->whole)
-    e->whole = e->whole_stores;
-  if (e->whole_scalar > e->whole)
-    e->whole = e->whole_scalar;
   e->split += issue * bits / simd_bits;
   if (!store && !LLVMIsALoadInst(in))
     return;
@@ -255,8 +245,8 @@ static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_b
 }
 
 static double cycles(const struct estimate *e, bool whole) {
-  double t = whole ? e->whole : e->split, m = (whole ? e->bytes : e->split_bytes) / BYTES_PER_CYCLE;
-  return t > m ? t : m;
+  return max2(whole ? whole_issue(e) : e->split,
+              (whole ? e->bytes : e->split_bytes) / BYTES_PER_CYCLE);
 }
 
 /* whole code is estimated no slower than split code */
@@ -266,10 +256,7 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
   double whole = 0, split = 0;
   struct estimate straight = {0};
   for (size_t b = 0; b < d->n; b++) {
-    bool in_loop = false;
-    for (size_t loop = 0; loop < l->n && !in_loop; loop++)
-      in_loop = loom_loop_contains(l, loop, b);
-    if (in_loop)
+    if (loom_innermost_loop(l, b) != SIZE_MAX) /* in a loop */
       continue;
     for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in))
       add_instruction(&straight, in, simd_bits, ids, &memo);
@@ -288,8 +275,8 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
     double weight = trips ? (double)trips : UNKNOWN_TRIPS;
     /* whole code waits for its chain, unless the core overlaps work-items */
     struct loom_loop_time t = loom_loop_time(d, l, loop, simd_bits / 8, true);
-    if (!short_run(trips, t.chain) && t.chain > body.whole)
-      body.whole = (double)t.chain;
+    if (!short_run(trips, t.chain))
+      body.whole_chain = (double)t.chain;
     whole += weight * cycles(&body, true);
     split += weight * cycles(&body, false);
   }

@@ -131,7 +131,7 @@ static void fix_args(LLVMValueRef wg, const struct loom_kernel_meta *km,
  * work-group transformation gives them offsets in the group's memory */
 enum { LOCAL_ADDRESS_SPACE = 3 };
 
-static bool has_writable_globals(LLVMModuleRef m) {
+bool loom_has_writable_globals(LLVMModuleRef m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
     if (!LLVMIsDeclaration(g) && !LLVMIsGlobalConstant(g) &&
         LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != LOCAL_ADDRESS_SPACE)
@@ -178,7 +178,7 @@ int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, 
     loom_str_append(log, "error: no such kernel to specialise\n");
     return -1;
   }
-  if (has_writable_globals(m)) {
+  if (loom_has_writable_globals(m)) {
     loom_str_append(log, "error: a program with writable global variables is not specialised\n");
     return -1;
   }

@@ -163,6 +163,10 @@ LLVMValueRef loom_wg_function_of(LLVMModuleRef m, const char *kernel) LOOM_HIDDE
 /* frees the lists of n builds and the array itself (NULL-safe) */
 void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) LOOM_HIDDEN;
 
+/* wg_specialize.c: m defines writable program-scope variables (not __local
+ * ones), which a copy of the program's code would duplicate: programs with
+ * them are neither specialised nor compiled in parts */
+bool loom_has_writable_globals(LLVMModuleRef m) LOOM_HIDDEN;
 /* wg_specialize.c: the work-group function of one kernel for one local size */
 struct loom_wg_spec {
   const char *kernel;
