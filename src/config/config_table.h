@@ -40,5 +40,7 @@ X(LOG, TEXT, 0, 0,
   "`api`: every error an entry point returns is explained on stderr by the rule that failed (`clEnqueueNDRangeKernel`, `clCreateBuffer`, `clBuildProgram`, `clSetKernelArg`, ...)")
 X(VERIFY, CHOICE, LOOMCL_VERIFY_DEFAULT, "0|1",
   "`0` (default): the kernel module is verified once, before LLVM's optimiser; `1` (default of Debug builds; the test suite sets it): after every LoomCL pass too; a failure is a build error, never a crash")
+X(PERF, FLAG, 0, 0,
+  "`1`: generated code is described to Linux `perf` in a jitdump file (`jit-<pid>.dump` in `$JITDUMPDIR`, default `~/.debug/jit`): `perf record -k 1`, then `perf inject --jit` names each kernel's work-group function in `perf report` and `perf annotate`")
 X(JIT_SWEEP, COUNT, 64, 0,
   "unused JIT symbol names are freed after every this many program unloads (`1`: after each, as the tests do to catch a name freed while in use)")

@@ -9,8 +9,10 @@
 #include "support/llvm_util.h"
 #include "support/util.h"
 #include <llvm-c/Error.h>
+#include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/OrcEE.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -50,9 +52,27 @@ static void ignore_error(void *ctx, LLVMErrorRef err) {
   LLVMConsumeError(err);
 }
 
+/* LOOMCL_PERF: the RTDyld linking layer, the one ORC layer that reports
+ * loaded objects to JIT event listeners, with LLVM's jitdump writer for
+ * perf. (LLJIT's default layer is JITLink, which the C API cannot observe.) */
+static LLVMOrcObjectLayerRef create_perf_layer(void *ctx, LLVMOrcExecutionSessionRef es,
+                                               const char *triple) {
+  (void)ctx;
+  (void)triple;
+  LLVMOrcObjectLayerRef layer = LLVMOrcCreateRTDyldObjectLinkingLayerWithSectionMemoryManager(es);
+  LLVMJITEventListenerRef perf = LLVMCreatePerfJITEventListener();
+  if (perf)
+    LLVMOrcRTDyldObjectLinkingLayerRegisterJITEventListener(layer, perf);
+  else
+    fprintf(stderr, "LoomCL: LOOMCL_PERF: this LLVM has no perf support (LLVM_USE_PERF)\n");
+  return layer;
+}
+
 static void create_jit(void) {
   loom_llvm_init();
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  if (loom_cfg_int(LOOM_CFG_PERF))
+    LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(builder, create_perf_layer, NULL);
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, builder);
   if (e) {
     char *msg = LLVMGetErrorMessage(e);
