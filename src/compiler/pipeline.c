@@ -254,6 +254,7 @@ static int wg_function(struct loom_pipeline *p) {
       slots_to_meta(km, b->num_barriers, &slots);
       b->meta = km;
       b->specialised = p->spec && !strcmp(km->name, p->spec->kernel);
+      b->local_x = b->specialised ? p->spec->local[0] : km->reqd_work_group_size[0];
       b->uniform_bytes = slots.uniform_bytes;
       b->num_divergent = slots.num_divergent;
       b->divergent = slots.divergent; /* freed with the builds */

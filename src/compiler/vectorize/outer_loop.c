@@ -196,13 +196,13 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
   return true;
 }
 
-/* Every block of the region function is looked at, also those its entry
- * no longer reaches (the rest of the kernel it was cut from, deleted by O3):
- * a conservative rule that happens to matter. Counting only the reachable
- * ones let the compute regions of CLBlast's XgemmDirect through, whose
- * transposed tiles in local memory become true gathers across work-items:
- * 2.5x slower than one work-item at a time (the native path has no cost
- * model to refuse them). The results, though, only from reachable returns. */
+/* The blocks the region's entry reaches are looked at; the rest of the
+ * kernel it was cut from is dead and O3 deletes it before the vectoriser
+ * runs. (Until the outer loop's width was capped at a known local size,
+ * every block was looked at, a rule that happened to keep CLBlast's
+ * XgemmDirect compute regions out: VPlan gave them 16 lanes for an 8-wide
+ * group, all work-items then ran in the scalar remainder, 2.5x slower than
+ * one at a time. At 8 lanes they are 2.5x faster.) */
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
                                            unsigned nwide) {
   if (!loom_has_cycle(region))
@@ -210,10 +210,13 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
   struct loom_domtree d;
   loom_domtree_build(&d, region);
   bool one = one_result(&d);
-  loom_domtree_free(&d);
-  if (!one)
+  if (!one) {
+    loom_domtree_free(&d);
     return false;
+  }
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    if (!loom_domtree_reachable(&d, bb))
+      continue;
     bool has_store = false;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
       if (uniform_view_setup(region, bb, in) ||
@@ -221,19 +224,26 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
         continue;
       bool to_wide;
       if (private_store(in, wide, nwide, &to_wide)) {
-        if (!to_wide || LLVMGetVolatile(in))
+        if (!to_wide || LLVMGetVolatile(in)) {
+          loom_domtree_free(&d);
           return false;
+        }
         continue;
       }
       if (loom_is_call_to_prefix(in, "llvm.lifetime.") &&
           is_wide(LLVMGetOperand(in, 1), wide, nwide))
         continue; /* widening deletes them */
-      if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
+      if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in)) {
+        loom_domtree_free(&d);
         return false;
+      }
       has_store |= LLVMIsAStoreInst(in) != NULL;
     }
-    if (has_store && on_cycle(bb, 512))
+    if (has_store && on_cycle(bb, 512)) {
+      loom_domtree_free(&d);
       return false;
+    }
   }
+  loom_domtree_free(&d);
   return true;
 }

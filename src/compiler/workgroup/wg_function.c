@@ -240,19 +240,30 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
      * regions of sub-group kernels run in plain work-item loops (sg_driver.c) */
     LLVMValueRef wide[16];
     unsigned lanes = loom_natural_lanes(f, td, b->simd_bytes), nwide = 0;
+    /* a work-item loop shorter than the vector: VPlan's outer loops choose
+     * their width without the trip count, and a width above the local size
+     * leaves every work-item to the scalar remainder */
+    unsigned natural = lanes;
+    while (b->local_x && lanes > b->local_x)
+      lanes /= 2;
     if (b->num_sg) {
       loom_add_fn_attr(f, "alwaysinline");
       continue;
     }
-    if (loom_has_cycle(f))
+    if (lanes > 1 && loom_has_cycle(f))
       nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
     any_wide |= nwide > 0;
-    b->region_has_loop[r] = loom_region_wants_outer_vectorisation(f, wide, nwide);
+    b->region_has_loop[r] = lanes > 1 && loom_region_wants_outer_vectorisation(f, wide, nwide);
     if (b->region_has_loop[r])
       loom_prepare_outer_region(f);
     b->outer_jam[r] = 1;
     if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
       b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
+    if (b->region_has_loop[r] && lanes < natural) {
+      if (b->outer_width[r] > lanes)
+        b->outer_width[r] = 0, b->outer_jam[r] = 1;
+      b->outer_lanes[r] = lanes;
+    }
     if (b->region_has_loop[r] && nwide) {
       /* the outer loop runs exactly `lanes` work-items at once; a wide loop
        * width * jam: W covers both, unless that makes the arrays too big */

@@ -109,6 +109,8 @@ struct loom_wg_build {
   LLVMValueRef uniform_base; /* in the work-group function */
   LLVMValueRef wg;       /* the work-group function */
   bool specialised;      /* for a constant local size (wg_specialize.c) */
+  uint64_t local_x;      /* the local size along x when known (specialised, or
+                          * reqd_work_group_size), else 0 */
   unsigned *outer_lanes;  /* per region: the width its outer loop ID pins, 0: VPlan's choice */
   unsigned num_wide;      /* private arrays kept per lane (wide_private.c) */
   unsigned num_sg;        /* sub-group barriers (struct loom_slots) */
