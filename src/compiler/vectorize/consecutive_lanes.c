@@ -91,6 +91,17 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
     }
     return false;
   }
+  if (LLVMIsATruncInst(v)) {
+    /* truncation commutes with the lanes' additions: u + c modulo the
+     * narrower width (the widened induction of a 32-bit index, `trunc
+     * <16 x i64> %vec.ind`) */
+    LLVMValueRef x = LLVMGetOperand(v, 0);
+    unsigned xbits = LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(x)));
+    uint64_t xmask = xbits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << xbits) - 1;
+    if (!decompose(x, n, xmask, a, depth + 1, budget))
+      return false;
+    goto done;
+  }
   if (!LLVMIsABinaryOperator(v))
     return false;
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
@@ -144,6 +155,66 @@ done:
   if (a->tz > 64)
     a->tz = 64;
   return true;
+}
+
+/* Lane 0 of v as scalar operations, for a v loom_lane_affine decomposes:
+ * lane-uniform parts through loom_lane0_scalar, a widened induction as its
+ * element 0, the rest operation by operation (without wrap flags), each
+ * built right after the vector it stands for. Extracting lane 0 from the
+ * vector instead keeps the whole vector computation alive (a 512-bit
+ * multiply where one scalar one does). NULL for another shape. */
+/* right after v (its block may be under construction, without a terminator) */
+static void after(LLVMBuilderRef b, LLVMValueRef v) {
+  LLVMValueRef next = LLVMGetNextInstruction(v);
+  if (next)
+    LLVMPositionBuilderBefore(b, next);
+  else
+    LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(v));
+}
+
+static LLVMValueRef lane0(LLVMBuilderRef b, LLVMValueRef v, int depth, int *budget) {
+  if (depth > 16 || --*budget < 0)
+    return NULL;
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(v));
+  LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
+  LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(c), 0, 0);
+  if (LLVMIsConstant(v) && !LLVMIsAConstantExpr(v)) {
+    if (LLVMIsNull(v))
+      return LLVMConstNull(et);
+    LLVMValueRef e = LLVMGetAggregateElement(v, 0);
+    return e && LLVMIsAConstantInt(e) ? e : NULL;
+  }
+  if (loom_lane_uniform(v))
+    return loom_lane0_scalar(b, v);
+  if (!LLVMIsAInstruction(v))
+    return NULL;
+  if (LLVMIsAPHINode(v)) {
+    LLVMPositionBuilderBefore(b, loom_first_non_phi(LLVMGetInstructionParent(v)));
+    return LLVMBuildExtractElement(b, v, zero, "lane0");
+  }
+  LLVMValueRef a = lane0(b, LLVMGetOperand(v, 0), depth + 1, budget);
+  if (!a)
+    return NULL;
+  if (LLVMIsATruncInst(v)) {
+    after(b, v);
+    return LLVMBuildTrunc(b, a, et, "lane0");
+  }
+  if (!LLVMIsABinaryOperator(v))
+    return NULL;
+  LLVMValueRef r = lane0(b, LLVMGetOperand(v, 1), depth + 1, budget);
+  if (!r)
+    return NULL;
+  after(b, v);
+  return LLVMBuildBinOp(b, LLVMGetInstructionOpcode(v), a, r, "lane0");
+}
+
+LLVMValueRef loom_lane0_affine(LLVMBuilderRef b, LLVMValueRef v) {
+  uint64_t c[MAX_LANES];
+  unsigned tz;
+  if (!loom_lane_affine(v, c, &tz))
+    return NULL;
+  int budget = 64;
+  return lane0(b, v, 0, &budget);
 }
 
 bool loom_splat_int(LLVMValueRef v, uint64_t *k) {

@@ -173,7 +173,10 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(p));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMBasicBlockRef at = LLVMGetInsertBlock(bld); /* the test's block, built at its end */
-  LLVMValueRef x0 = LLVMBuildExtractElement(bld, x, LLVMConstInt(i32, 0, 0), "index0");
+  LLVMValueRef x0 = loom_lane0_affine(bld, x);
+  LLVMPositionBuilderAtEnd(bld, at);
+  if (!x0)
+    x0 = LLVMBuildExtractElement(bld, x, LLVMConstInt(i32, 0, 0), "index0");
   if (LLVMGetIntTypeWidth(LLVMTypeOf(x0)) != 32)
     x0 = LLVMBuildTrunc(bld, x0, i32, "");
   /* lane 0's address from the scalar index, not out of the vector of addresses */
@@ -204,6 +207,36 @@ static LLVMValueRef lanes_test(LLVMBuilderRef bld, LLVMValueRef base, LLVMValueR
   LLVMTypeRef in = LLVMIntTypeInContext(c, n);
   return LLVMBuildICmp(bld, LLVMIntEQ, LLVMBuildBitCast(bld, same, in, ""), LLVMConstAllOnes(in),
                        "gathers_whole");
+}
+
+/* Moves v from the test's block to the top of the slow block when only the
+ * slow block uses it,
+ * then its operands the same way (each above everything there, its users
+ * included): the vector of addresses and the index
+ * arithmetic behind it then cost nothing (and hold no registers) while the
+ * lanes are contiguous. Pure operations only; phis, loads and calls stay. */
+static void sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef head,
+                           LLVMBasicBlockRef slow, int depth) {
+  if (depth > 12 || !LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != head)
+    return;
+  if (!LLVMIsABinaryOperator(v) && !LLVMIsACastInst(v) && !LLVMIsAGetElementPtrInst(v) &&
+      !LLVMIsAShuffleVectorInst(v) && !LLVMIsAInsertElementInst(v) &&
+      !LLVMIsAExtractElementInst(v) && !LLVMIsAICmpInst(v) && !LLVMIsASelectInst(v))
+    return;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || LLVMIsAPHINode(user) || LLVMGetInstructionParent(user) != slow)
+      return;
+  }
+  size_t len;
+  char *name = strdup(LLVMGetValueName2(v, &len));
+  LLVMInstructionRemoveFromParent(v);
+  LLVMPositionBuilderBefore(bld, LLVMGetFirstInstruction(slow));
+  LLVMInsertIntoBuilderWithName(bld, v, name ? name : "");
+  free(name);
+  unsigned n = (unsigned)LLVMGetNumOperands(v);
+  for (unsigned i = 0; i < n; i++)
+    sink_into_slow(bld, LLVMGetOperand(v, i), head, slow, depth + 1);
 }
 
 static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
@@ -270,9 +303,15 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
     LLVMAddIncoming(phis[k], vals, from, 2);
   }
   for (unsigned k = 0; k < f; k++) { /* after the phis: the first is the builder's place */
+    LLVMValueRef ptr = LLVMGetOperand(g[k], 0);
     LLVMReplaceAllUsesWith(g[k], phis[k]);
     LLVMInstructionEraseFromParent(g[k]);
+    /* a member's own address (base + k * e) is dead now; left, it would
+     * keep the vector of addresses on the fast path */
+    if (ptr != base && LLVMIsAGetElementPtrInst(ptr) && !LLVMGetFirstUse(ptr))
+      LLVMInstructionEraseFromParent(ptr);
   }
+  sink_into_slow(bld, base, head, slow, 0);
   /* the blocks after head keep their phis' incoming block: join ends as head did */
   LLVMDisposeBuilder(bld);
 }

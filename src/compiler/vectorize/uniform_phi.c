@@ -107,7 +107,12 @@ static void position_after(LLVMBuilderRef b, LLVMValueRef inst) {
   LLVMValueRef next = LLVMGetNextInstruction(inst);
   while (next && LLVMIsAPHINode(next))
     next = LLVMGetNextInstruction(next);
-  LLVMPositionBuilderBefore(b, next);
+  /* a block under construction (combine-gathers' test block) has no
+   * terminator yet: inst may be its last instruction */
+  if (next)
+    LLVMPositionBuilderBefore(b, next);
+  else
+    LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(inst));
 }
 
 /* the scalar (lane 0) value of a value `uniform` accepted */

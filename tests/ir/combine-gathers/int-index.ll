@@ -5,15 +5,23 @@
 ; The lanes are 8 bytes apart exactly when lane 0's 32-bit index is at most
 ; INT_MAX - 15 (no later lane wraps): one scalar compare of lane 0's index
 ; replaces comparing 16 addresses, and lane 0's address is computed from
-; that index in scalar registers (vectorize/gather_groups.c, wrap_test).
+; that index in scalar registers (vectorize/gather_groups.c, wrap_test):
+; the index itself from lane 0 of its parts (the induction's element 0
+; plus the scalar behind the splat, vectorize/consecutive_lanes.c,
+; loom_lane0_affine), and the vector of addresses, now used only by the
+; gathers of the slow path, moves there (before: a 512-bit computation on
+; every iteration, for the extract of lane 0 and the dead member address).
 ;  - @float2: that test, then two loads and the even/odd shuffles;
 ;  - @stride3: the index steps by 3 per lane (24 bytes, not 8): the general
 ;    test of every lane's address, which then always fails.
 ; RUN: -passes=combine-gathers
 
 ; CHECK-LABEL: define void @float2(
-; CHECK: %index0 = extractelement <16 x i64> %x, i32 0
-; CHECK: %[[T:.*]] = trunc i64 %index0 to i32
+; CHECK: loop:
+; CHECK: %[[L:.*]] = extractelement <16 x i64> %vec.ind, i32 0
+; CHECK-NEXT: %[[I:.*]] = add i64 %[[L]], %b
+; CHECK-NOT: <16 x i64>
+; CHECK: %[[T:.*]] = trunc i64 %[[I]] to i32
 ; CHECK: %[[E:.*]] = sext i32 %[[T]] to i64
 ; CHECK: %[[O:.*]] = shl i64 %[[E]], 3
 ; CHECK: %p0 = getelementptr i8, ptr addrspace(1) %a, i64 %[[O]]
@@ -22,7 +30,12 @@
 ; CHECK: gathers.whole:
 ; CHECK-COUNT-2: load <16 x float>, ptr addrspace(1) %{{.*}}, align 4
 ; CHECK: gathers.apart:
+; CHECK-NEXT: %x = add <16 x i64> %vec.ind, %b.s
+; CHECK-NEXT: %sh = shl <16 x i64> %x
+; CHECK-NEXT: %off = ashr exact <16 x i64> %sh
+; CHECK-NEXT: %p = getelementptr inbounds i8, ptr addrspace(1) %a, <16 x i64> %off
 ; CHECK-COUNT-2: call <16 x float> @llvm.masked.gather.v16f32.v16p1({{.*}}), !loom.gathers.apart
+; CHECK-NOT: %p1 =
 ; CHECK: ret void
 
 ; CHECK-LABEL: define void @stride3(

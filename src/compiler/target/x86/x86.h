@@ -33,6 +33,11 @@ void loom_mark_rsqrt_divisions(LLVMModuleRef m, const char *features) LOOM_HIDDE
  * functions where nothing could observe the pending sums */
 void loom_combine_atomic_adds(LLVMModuleRef m) LOOM_HIDDEN;
 
+/* stride_prefetch.c: after O3, loads in inner loops whose pointer moves by
+ * 2 KB to 16 MB an iteration (measured at run time) are prefetched a few
+ * iterations ahead */
+void loom_prefetch_strides(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* shift_lanes.c: just before code generation, vector shifts by constants
  * get amount 0 in their out-of-range and poison lanes (LLVM 19's x86 code
  * generator takes such lanes for zero, the instructions do not) */
