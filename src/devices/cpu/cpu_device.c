@@ -58,6 +58,70 @@ static size_t spans_cap, spans_used; /* used counts live entries and tombstones 
 static void *cache[CACHE_PAGES + 1][CACHE_DEPTH];
 static int cache_n[CACHE_PAGES + 1];
 
+/* Freed large mappings, kept for the next buffer of the same length: a
+ * library that makes its temporaries on every call (CLBlast's padded and
+ * transposed copies of A, B and C) otherwise gets fresh pages each time, and
+ * the kernel zeroes every one at its first touch: 5% of CLBlast's SGEMM
+ * 1024 went to clear_page. At most BIG_DEPTH mappings and BIG_BYTES in all,
+ * the oldest dropped first, and all of them before an allocation fails. A
+ * buffer's contents are undefined until written (OpenCL), so a reused
+ * mapping is not cleared. */
+#define BIG_DEPTH 8
+#define BIG_BYTES ((size_t)256 << 20)
+static struct {
+  void *ptr;
+  size_t len;
+} big[BIG_DEPTH];
+static int big_n;
+static size_t big_bytes;
+
+/* spans_lock held: a kept mapping of exactly len bytes, or NULL */
+static void *big_take(size_t len) {
+  for (int i = big_n - 1; i >= 0; i--)
+    if (big[i].len == len) {
+      void *p = big[i].ptr;
+      big_bytes -= len;
+      memmove(&big[i], &big[i + 1], (size_t)(big_n - i - 1) * sizeof big[0]);
+      big_n--;
+      return p;
+    }
+  return NULL;
+}
+
+/* spans_lock held: keeps p (len bytes); the mappings that no longer fit go
+ * to out[] (*nout of them) to be unmapped after the lock */
+static void big_keep(void *p, size_t len, void **out, size_t *out_len, int *nout) {
+  *nout = 0;
+  if (len > BIG_BYTES) {
+    out[0] = p, out_len[0] = len, *nout = 1;
+    return;
+  }
+  while (big_n > 0 && (big_n == BIG_DEPTH || big_bytes + len > BIG_BYTES)) {
+    out[*nout] = big[0].ptr, out_len[*nout] = big[0].len, (*nout)++;
+    big_bytes -= big[0].len;
+    memmove(&big[0], &big[1], (size_t)(big_n - 1) * sizeof big[0]);
+    big_n--;
+  }
+  big[big_n].ptr = p, big[big_n].len = len, big_n++;
+  big_bytes += len;
+}
+
+/* drops every kept large mapping (before an allocation is retried) */
+static bool big_flush(void) {
+  void *out[BIG_DEPTH];
+  size_t out_len[BIG_DEPTH];
+  pthread_mutex_lock(&spans_lock);
+  int n = big_n;
+  for (int i = 0; i < n; i++)
+    out[i] = big[i].ptr, out_len[i] = big[i].len;
+  big_n = 0;
+  big_bytes = 0;
+  pthread_mutex_unlock(&spans_lock);
+  for (int i = 0; i < n; i++)
+    munmap(out[i], out_len[i]);
+  return n > 0;
+}
+
 static size_t span_hash(uintptr_t p, size_t cap) {
   return (size_t)(((p >> 12) * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
 }
@@ -142,9 +206,13 @@ static void *cpu_mem_alloc(const struct loom_device_desc *dev, size_t size) {
   pthread_mutex_lock(&spans_lock);
   if (pages <= CACHE_PAGES && cache_n[pages] > 0)
     p = cache[pages][--cache_n[pages]];
+  else if (pages > CACHE_PAGES)
+    p = big_take(len);
   pthread_mutex_unlock(&spans_lock);
   if (!p) {
     p = map_pages(len, large ? HUGE_PAGE : PAGE);
+    if (!p && big_flush())
+      p = map_pages(len, large ? HUGE_PAGE : PAGE);
     if (!p)
       return NULL;
     if (large)
@@ -201,6 +269,16 @@ static void cpu_mem_free(const struct loom_device_desc *dev, void *ptr) {
     pthread_mutex_unlock(&spans_lock);
     if (kept)
       return;
+  } else {
+    void *out[BIG_DEPTH + 1];
+    size_t out_len[BIG_DEPTH + 1];
+    int n;
+    pthread_mutex_lock(&spans_lock);
+    big_keep(ptr, s.map_len, out, out_len, &n);
+    pthread_mutex_unlock(&spans_lock);
+    for (int i = 0; i < n; i++)
+      munmap(out[i], out_len[i]);
+    return;
   }
   munmap(ptr, s.map_len);
 }
