@@ -229,6 +229,8 @@ static bool loop_shape(const struct loom_domtree *d, const struct loom_loops *l,
   return *pre && *latch;
 }
 
+/* does another loop hold every block of this one? (an inner loop: a work-item
+ * loop's body loop, not a loop of its own) */
 static bool nested(const struct loom_loops *l, size_t loop) {
   for (size_t o = 0; o < l->n; o++) {
     if (o == loop || l->size[o] <= l->size[loop])
