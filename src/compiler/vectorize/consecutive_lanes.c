@@ -157,7 +157,8 @@ done:
   return true;
 }
 
-/* Lane 0 of v as scalar operations, for a v loom_lane_affine decomposes:
+/* Lane 0 of v as scalar operations, for a v loom_lane_affine has decomposed
+ * (the caller's test: a phi here is taken for the induction it checked):
  * lane-uniform parts through loom_lane0_scalar, a widened induction as its
  * element 0, the rest operation by operation (without wrap flags), each
  * built right after the vector it stands for. Extracting lane 0 from the
@@ -209,10 +210,6 @@ static LLVMValueRef lane0(LLVMBuilderRef b, LLVMValueRef v, int depth, int *budg
 }
 
 LLVMValueRef loom_lane0_affine(LLVMBuilderRef b, LLVMValueRef v) {
-  uint64_t c[MAX_LANES];
-  unsigned tz;
-  if (!loom_lane_affine(v, c, &tz))
-    return NULL;
   int budget = 64;
   return lane0(b, v, 0, &budget);
 }

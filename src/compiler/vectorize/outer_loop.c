@@ -203,47 +203,38 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
  * XgemmDirect compute regions out: VPlan gave them 16 lanes for an 8-wide
  * group, all work-items then ran in the scalar remainder, 2.5x slower than
  * one at a time. At 8 lanes they are 2.5x faster.) */
+/* may this reachable block of the region be widened by the native path? */
+static bool block_widenable(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMValueRef *wide,
+                            unsigned nwide) {
+  bool has_store = false;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+    if (uniform_view_setup(region, bb, in) || (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
+      continue;
+    bool to_wide;
+    if (private_store(in, wide, nwide, &to_wide)) {
+      if (!to_wide || LLVMGetVolatile(in))
+        return false;
+      continue;
+    }
+    if (loom_is_call_to_prefix(in, "llvm.lifetime.") && is_wide(LLVMGetOperand(in, 1), wide, nwide))
+      continue; /* widening deletes them */
+    if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
+      return false;
+    has_store |= LLVMIsAStoreInst(in) != NULL;
+  }
+  return !(has_store && on_cycle(bb, 512));
+}
+
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
                                            unsigned nwide) {
   if (!loom_has_cycle(region))
     return false;
   struct loom_domtree d;
   loom_domtree_build(&d, region);
-  bool one = one_result(&d);
-  if (!one) {
-    loom_domtree_free(&d);
-    return false;
-  }
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    if (!loom_domtree_reachable(&d, bb))
-      continue;
-    bool has_store = false;
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (uniform_view_setup(region, bb, in) ||
-          (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
-        continue;
-      bool to_wide;
-      if (private_store(in, wide, nwide, &to_wide)) {
-        if (!to_wide || LLVMGetVolatile(in)) {
-          loom_domtree_free(&d);
-          return false;
-        }
-        continue;
-      }
-      if (loom_is_call_to_prefix(in, "llvm.lifetime.") &&
-          is_wide(LLVMGetOperand(in, 1), wide, nwide))
-        continue; /* widening deletes them */
-      if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in)) {
-        loom_domtree_free(&d);
-        return false;
-      }
-      has_store |= LLVMIsAStoreInst(in) != NULL;
-    }
-    if (has_store && on_cycle(bb, 512)) {
-      loom_domtree_free(&d);
-      return false;
-    }
-  }
+  bool ok = one_result(&d);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); ok && bb; bb = LLVMGetNextBasicBlock(bb))
+    if (loom_domtree_reachable(&d, bb))
+      ok = block_widenable(region, bb, wide, nwide);
   loom_domtree_free(&d);
-  return true;
+  return ok;
 }

@@ -81,8 +81,9 @@ bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) LOOM_HIDDEN;
  * (unknown, with at least *tz trailing zero bits; 64: u = 0), c[i] lane
  * i's constant, modulo the element width; false if it cannot tell */
 bool loom_lane_affine(LLVMValueRef v, uint64_t *c, unsigned *tz) LOOM_HIDDEN;
-/* lane 0 of such a v as scalar operations built after v's parts (the
- * builder is left anywhere); NULL when v is not one */
+/* lane 0 of a v loom_lane_affine has decomposed, as scalar operations
+ * built after v's parts (the builder is left anywhere); NULL past the
+ * size budget */
 LLVMValueRef loom_lane0_affine(LLVMBuilderRef b, LLVMValueRef v) LOOM_HIDDEN;
 /* v is a constant vector (at most 64 lanes) whose lanes are all the integer *k */
 bool loom_splat_int(LLVMValueRef v, uint64_t *k) LOOM_HIDDEN;

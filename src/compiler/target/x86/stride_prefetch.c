@@ -147,14 +147,15 @@ static unsigned collect_roots(const struct loom_domtree *d, const struct loom_lo
   return n;
 }
 
-/* the 64-byte lines a root's loads cover */
+/* the first 64-byte line a root's loads cover */
 static long long first_line(const struct root *r) {
   return r->lo >= 0 ? r->lo / LINE * LINE : -((-r->lo + LINE - 1) / LINE) * LINE;
 }
 
+/* the 64-byte lines prefetched for r (at most MAX_LINES) */
 static unsigned root_lines(const struct root *r) {
   long long n = (r->hi - first_line(r) + LINE - 1) / LINE;
-  return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+  return n < 1 ? 1 : n > MAX_LINES ? MAX_LINES : (unsigned)n;
 }
 
 static LLVMValueRef prefetch_fn(LLVMModuleRef m, LLVMTypeRef ptr_type) {
@@ -274,18 +275,20 @@ static void prefetch_function(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRe
      * whose column of B stays in L2 for the next row) that was 20% slower.
      * The widest roots first, while the additions stay within a quarter of
      * the loop. */
-    unsigned budget = cost / 4, spent = 0;
-    for (unsigned pass = MAX_LINES; pass >= 1; pass--)
-      for (unsigned i = 0; i < n; i++) {
-        unsigned lines = root_lines(&roots[i]);
-        if (lines != pass && !(pass == MAX_LINES && lines > MAX_LINES))
-          continue;
-        unsigned extra = ROOT_COST + (lines < MAX_LINES ? lines : MAX_LINES);
-        if (spent + extra > budget)
-          continue;
-        spent += extra;
-        prefetch_root(m, &roots[i], header, pre, latch, ahead);
+    for (unsigned i = 1; i < n; i++) /* stable: equal widths keep their order */
+      for (unsigned j = i; j > 0 && root_lines(&roots[j]) > root_lines(&roots[j - 1]); j--) {
+        struct root t = roots[j];
+        roots[j] = roots[j - 1];
+        roots[j - 1] = t;
       }
+    unsigned budget = cost / 4, spent = 0;
+    for (unsigned i = 0; i < n; i++) {
+      unsigned extra = ROOT_COST + root_lines(&roots[i]);
+      if (spent + extra > budget)
+        continue;
+      spent += extra;
+      prefetch_root(m, &roots[i], header, pre, latch, ahead);
+    }
   }
   loom_loops_free(&l);
   loom_domtree_free(&d);
