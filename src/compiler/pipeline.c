@@ -392,6 +392,18 @@ static int combine_gathers(struct loom_pipeline *p) {
   return 0;
 }
 
+static int gather_rows(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_combine_row_gathers(p->m);
+  return 0;
+}
+
+static int combine_scatters(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_combine_component_scatters(p->m);
+  return 0;
+}
+
 static int half_lower(struct loom_pipeline *p) {
   loom_lower_half_ops(p->m);
   return 0;
@@ -479,7 +491,7 @@ const struct loom_pass loom_passes[] = {
     {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
      "sub-group functions become sub-group barriers with their values in slots (workgroup/sg_collectives.c); barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
     {"wg-function", wg_function, BUILD, "kernel-meta",
-     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, kernels estimated faster on whole OpenCL vectors marked to keep them (vectorize/whole_vectors.c), the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, vectorize/parallel_md.c)"},
+     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, kernels estimated faster on whole OpenCL vectors marked to keep them (vectorize/whole_vectors.c), in the others vectors live across barriers kept component-major (workgroup/vector_slots.c), the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, workgroup/vector_slots.c, vectorize/parallel_md.c)"},
     {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
     {"internalize", internalize, BUILD, NULL,
@@ -503,6 +515,10 @@ const struct loom_pass loom_passes[] = {
      "gathers and scatters of VPlan's outer loops whose lanes are provably consecutive (induction, lane-uniform and constant terms) become vector loads and stores (vectorize/consecutive_lanes.c)"},
     {"combine-gathers", combine_gathers, CODEGEN, NULL,
      "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (for an int index: one scalar compare) (vectorize/gather_groups.c)"},
+    {"gather-rows", gather_rows, CODEGEN, NULL,
+     "gathers that read each lane's own row (a[lid * ld + k], k unrolled) become row loads and shuffles, tested at run time for a 32-bit index that wraps (vectorize/gather_rows.c)"},
+    {"combine-scatters", combine_scatters, CODEGEN, NULL,
+     "scatters of a vector's components across work-items become shuffles and whole stores when a run time test finds them contiguous (vectorize/scatter_groups.c)"},
     {"half-lower", half_lower, CODEGEN, NULL,
      "half operations LLVM 19's x86 back end gets wrong, through float (target/x86/half_lower.c)"},
     {"drop-vector-variants", drop_vector_variants, CODEGEN, NULL,

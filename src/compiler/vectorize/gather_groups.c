@@ -33,7 +33,7 @@
 
 enum { MAX_FACTOR = 16 };
 
-static unsigned element_bytes(LLVMTypeRef t) {
+unsigned loom_family_element_bytes(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMHalfTypeKind: return 2;
   case LLVMFloatTypeKind: return 4;
@@ -57,32 +57,33 @@ static unsigned apart_kind(LLVMValueRef in) {
   return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)), "loom.gathers.apart", 18);
 }
 
-static bool as_member(LLVMValueRef in, struct member *m) {
-  if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
-      LLVMGetMetadata(in, apart_kind(in)))
-    return false;
-  LLVMTypeRef vt = LLVMTypeOf(in);
-  if (!element_bytes(LLVMGetElementType(vt)))
-    return false;
-  LLVMValueRef p = LLVMGetOperand(in, 0);
-  m->gather = in;
-  m->base = p;
-  m->offset = 0;
+LLVMValueRef loom_family_split_offset(LLVMValueRef p, long long *offset) {
+  *offset = 0;
   /* p = getelementptr T, <N x ptr> base, i64 k (a scalar constant index) */
   if (LLVMIsAGetElementPtrInst(p) && LLVMGetNumOperands(p) == 2 &&
       LLVMIsAConstantInt(LLVMGetOperand(p, 1)) &&
       LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 1))) == LLVMIntegerTypeKind) {
-    unsigned scale = element_bytes(LLVMGetGEPSourceElementType(p));
+    unsigned scale = loom_family_element_bytes(LLVMGetGEPSourceElementType(p));
     if (scale) {
-      m->base = LLVMGetOperand(p, 0);
-      m->offset = LLVMConstIntGetSExtValue(LLVMGetOperand(p, 1)) * (long long)scale;
+      *offset = LLVMConstIntGetSExtValue(LLVMGetOperand(p, 1)) * (long long)scale;
+      return LLVMGetOperand(p, 0);
     }
   }
+  return p;
+}
+
+static bool as_member(LLVMValueRef in, struct member *m) {
+  if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
+      LLVMGetMetadata(in, apart_kind(in)))
+    return false;
+  if (!loom_family_element_bytes(LLVMGetElementType(LLVMTypeOf(in))))
+    return false;
+  m->gather = in;
+  m->base = loom_family_split_offset(LLVMGetOperand(in, 0), &m->offset);
   return LLVMGetTypeKind(LLVMTypeOf(m->base)) == LLVMVectorTypeKind;
 }
 
-/* may `in` write memory (or order it), so that a load cannot pass it? */
-static bool may_write(LLVMValueRef in) {
+bool loom_family_may_write(LLVMValueRef in) {
   if (LLVMIsAStoreInst(in) || LLVMIsAFenceInst(in) || LLVMIsAAtomicRMWInst(in) ||
       LLVMIsAAtomicCmpXchgInst(in))
     return true;
@@ -122,6 +123,11 @@ static void unzip(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef *v, unsigne
     columns[2 * j] = ce[j];
     columns[2 * j + 1] = co[j];
   }
+}
+
+void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsigned n,
+                       LLVMValueRef *columns) {
+  unzip(bld, LLVMGetTypeContext(LLVMTypeOf(rows[0])), rows, f, n, columns);
 }
 
 /* Rewrites one family: g[c] gathers component c of P's lanes. */
@@ -209,14 +215,25 @@ static LLVMValueRef lanes_test(LLVMBuilderRef bld, LLVMValueRef base, LLVMValueR
                        "gathers_whole");
 }
 
+LLVMValueRef loom_family_contiguous_test(LLVMBuilderRef bld, LLVMValueRef base, unsigned n,
+                                         uint64_t stride, LLVMValueRef *p0) {
+  LLVMValueRef whole = wrap_test(bld, base, n, stride, p0);
+  if (!whole) {
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(base)));
+    *p0 = LLVMBuildExtractElement(bld, base, LLVMConstInt(i64, 0, 0), "p0");
+    whole = lanes_test(bld, base, *p0, n, stride);
+  }
+  return whole;
+}
+
 /* Moves v from the test's block to the top of the slow block when only the
  * slow block uses it,
  * then its operands the same way (each above everything there, its users
  * included): the vector of addresses and the index
  * arithmetic behind it then cost nothing (and hold no registers) while the
  * lanes are contiguous. Pure operations only; phis, loads and calls stay. */
-static void sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef head,
-                           LLVMBasicBlockRef slow, int depth) {
+void loom_family_sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef head,
+                                LLVMBasicBlockRef slow, int depth) {
   if (depth > 12 || !LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != head)
     return;
   if (!LLVMIsABinaryOperator(v) && !LLVMIsACastInst(v) && !LLVMIsAGetElementPtrInst(v) &&
@@ -236,7 +253,7 @@ static void sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef
   free(name);
   unsigned n = (unsigned)LLVMGetNumOperands(v);
   for (unsigned i = 0; i < n; i++)
-    sink_into_slow(bld, LLVMGetOperand(v, i), head, slow, depth + 1);
+    loom_family_sink_into_slow(bld, LLVMGetOperand(v, i), head, slow, depth + 1);
 }
 
 static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
@@ -250,7 +267,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(first));
   LLVMTypeRef vt = LLVMTypeOf(first), et = LLVMGetElementType(vt);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(c), i8 = LLVMInt8TypeInContext(c);
-  unsigned n = LLVMGetVectorSize(vt), e = element_bytes(et);
+  unsigned n = LLVMGetVectorSize(vt), e = loom_family_element_bytes(et);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
 
   /* head: the test; fast: loads and shuffles; slow: the gathers; join */
@@ -264,11 +281,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
-  LLVMValueRef whole = wrap_test(bld, base, n, (uint64_t)f * e, &p0);
-  if (!whole) {
-    p0 = LLVMBuildExtractElement(bld, base, LLVMConstInt(i64, 0, 0), "p0");
-    whole = lanes_test(bld, base, p0, n, (uint64_t)f * e);
-  }
+  LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, &p0);
   LLVMBuildCondBr(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);
@@ -311,7 +324,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
     if (ptr != base && LLVMIsAGetElementPtrInst(ptr) && !LLVMGetFirstUse(ptr))
       LLVMInstructionEraseFromParent(ptr);
   }
-  sink_into_slow(bld, base, head, slow, 0);
+  loom_family_sink_into_slow(bld, base, head, slow, 0);
   /* the blocks after head keep their phis' incoming block: join ends as head did */
   LLVMDisposeBuilder(bld);
 }
@@ -330,7 +343,7 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
     if (m[a].offset != 0)
       continue;
     LLVMTypeRef vt = LLVMTypeOf(m[a].gather);
-    unsigned e = element_bytes(LLVMGetElementType(vt));
+    unsigned e = loom_family_element_bytes(LLVMGetElementType(vt));
     LLVMValueRef g[MAX_FACTOR] = {0};
     unsigned have = 0;
     for (unsigned b = 0; b < nm; b++) {
@@ -354,7 +367,7 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
         member |= g[k] == in;
       if (member)
         seen++;
-      else if (seen && may_write(in))
+      else if (seen && loom_family_may_write(in))
         ok = false;
     }
     if (!ok)

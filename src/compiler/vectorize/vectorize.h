@@ -63,6 +63,30 @@ int loom_hoist_invariant_divisions(LLVMModuleRef m, LLVMTargetMachineRef tm) LOO
  * components across work-items become whole loads and shuffles when a run
  * time test finds them contiguous; true when something changed */
 bool loom_combine_component_gathers(LLVMModuleRef m) LOOM_HIDDEN;
+/* gather_groups.c, shared with scatter_groups.c: the bytes of a scalar
+ * element type (0: not one such); at the builder's end, the test that
+ * base's n lanes are `stride` bytes apart (*p0: lane 0's address); pure
+ * operations of `head` only the block `slow` uses, moved there */
+unsigned loom_family_element_bytes(LLVMTypeRef t) LOOM_HIDDEN;
+LLVMValueRef loom_family_contiguous_test(LLVMBuilderRef bld, LLVMValueRef base, unsigned n,
+                                         uint64_t stride, LLVMValueRef *p0) LOOM_HIDDEN;
+void loom_family_sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef head,
+                                LLVMBasicBlockRef slow, int depth) LOOM_HIDDEN;
+/* p as base + a constant byte offset (a GEP by a constant index), or p + 0 */
+LLVMValueRef loom_family_split_offset(LLVMValueRef p, long long *offset) LOOM_HIDDEN;
+/* may `in` write memory (or order it), so that a load cannot pass it? */
+bool loom_family_may_write(LLVMValueRef in) LOOM_HIDDEN;
+/* the F columns (each n lanes) of the row-major stream held by rows[0..F) */
+void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsigned n,
+                       LLVMValueRef *columns) LOOM_HIDDEN;
+/* gather_rows.c: after combine-gathers, families of gathers that read each
+ * lane's own row of consecutive elements become row loads and shuffles when
+ * a run time test finds no 32-bit index wraps; true when something changed */
+bool loom_combine_row_gathers(LLVMModuleRef m) LOOM_HIDDEN;
+/* scatter_groups.c: after combine-gathers, families of scatters of one
+ * vector's components across work-items become shuffles and whole stores
+ * when a run time test finds them contiguous; true when something changed */
+bool loom_combine_component_scatters(LLVMModuleRef m) LOOM_HIDDEN;
 
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */

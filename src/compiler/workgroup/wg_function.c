@@ -276,6 +276,8 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
     loom_add_fn_attr(f, "alwaysinline");
   }
   keep_vectors_whole(b, any_wide);
+  if (!b->whole_vectors && !b->num_sg)
+    loom_wg_split_vector_slots(m, td, b->regions, b->num_barriers + 1);
   if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
                        b->outer_width, b->outer_jam, b->outer_lanes, b->wide_loop_ids,
                        b->twin_loop_ids, b->specialised) != 0) {

@@ -141,6 +141,10 @@ unsigned loom_natural_lanes(LLVMValueRef f, LLVMTargetDataRef td, unsigned simd_
 void loom_widen_private_arrays(LLVMValueRef f, LLVMTargetDataRef td, LLVMValueRef *arrays,
                                unsigned n, LLVMValueRef x, unsigned lanes,
                                unsigned *next_id) LOOM_HIDDEN;
+/* vector_slots.c: the slots of these regions (one kernel's) that only
+ * whole loads and stores of one OpenCL vector type use, component-major */
+void loom_wg_split_vector_slots(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef *regions,
+                                unsigned nregions) LOOM_HIDDEN;
 /* wg_state.c: the slot layout of kernel k as "wg-barriers" decided it,
  * kept in the IR for "wg-function" (loom_wg_read_slots: 0, or -1 when k
  * carries none; free s->divergent) */
