@@ -405,7 +405,9 @@ static int combine_scatters(struct loom_pipeline *p) {
 }
 
 static int half_lower(struct loom_pipeline *p) {
-  loom_lower_half_ops(p->m);
+  char *features = p->tm ? LLVMGetTargetMachineFeatureString(p->tm) : NULL;
+  loom_lower_half_ops(p->m, features && loom_has_target_feature(features, "avx512fp16"));
+  LLVMDisposeMessage(features);
   return 0;
 }
 

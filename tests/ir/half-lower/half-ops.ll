@@ -7,8 +7,36 @@
 ;    (through float they quiet signalling NaNs);
 ;  - double -> half rounds to odd in float first (one correct rounding,
 ;    no libgcc call per element).
-; Half arithmetic (fadd) is left to the back end.
-; RUN: -passes=half-lower
+; Half arithmetic (fadd) is left to the back end with AVX-512 FP16; without
+; it, arithmetic on vectors of half is done on their float extensions,
+; rounded back once (LLVM 19 did that one element at a time: clpeak's half
+; kernels ran at 5 GFLOP/s on AMD Zen 5), with the scalar code's results:
+; a contracted multiply-add unfused (@mad), OpenCL's mad (llvm.fma) one
+; float fma (@mad_fma); the scalar fadd of @scalar_add stays half.
+; RUN: -passes=half-lower -mattr=+avx2,+fma,+f16c,+avx512f,+avx512vl,+avx512bw,+avx512fp16
+; RUN: -passes=half-lower -mattr=+avx2,+fma,+f16c,+avx512f,+avx512vl,+avx512bw | --check-prefix=NOFP16
+
+; NOFP16-LABEL: define <4 x half> @sign_ops(
+; NOFP16: %[[A:.*]] = fpext <4 x half> %{{.*}} to <4 x float>
+; NOFP16-NEXT: %[[B:.*]] = fpext <4 x half> %x to <4 x float>
+; NOFP16-NEXT: %[[S:.*]] = fadd <4 x float> %[[A]], %[[B]]
+; NOFP16-NEXT: fptrunc <4 x float> %[[S]] to <4 x half>
+; NOFP16-LABEL: define <8 x half> @mad(
+; NOFP16: %[[A:.*]] = fpext <8 x half> %a to <8 x float>
+; NOFP16-NEXT: %[[B:.*]] = fpext <8 x half> %b to <8 x float>
+; NOFP16-NEXT: %[[P:.*]] = fmul <8 x float> %[[A]], %[[B]]
+; NOFP16-NEXT: %[[PH:.*]] = fptrunc <8 x float> %[[P]] to <8 x half>
+; NOFP16-NEXT: %[[C:.*]] = fpext <8 x half> %c to <8 x float>
+; NOFP16-NEXT: %[[PF:.*]] = fpext <8 x half> %[[PH]] to <8 x float>
+; NOFP16-NEXT: %[[S:.*]] = fadd <8 x float> %[[PF]], %[[C]]
+; NOFP16-NEXT: %[[R:.*]] = fptrunc <8 x float> %[[S]] to <8 x half>
+; NOFP16-NEXT: ret <8 x half> %[[R]]
+; NOFP16-LABEL: define <8 x half> @mad_fma(
+; NOFP16: %[[M:.*]] = call <8 x float> @llvm.fma.v8f32(<8 x float> %{{.*}}, <8 x float> %{{.*}}, <8 x float> %{{.*}})
+; NOFP16-NEXT: %[[R:.*]] = fptrunc <8 x float> %[[M]] to <8 x half>
+; NOFP16-NEXT: ret <8 x half> %[[R]]
+; NOFP16-LABEL: define half @scalar_add(
+; NOFP16: fadd half %x, %y
 
 ; CHECK-LABEL: define <8 x i1> @compare(
 ; CHECK-DAG: %[[XF:.*]] = fpext <8 x half> %x to <8 x float>
@@ -68,6 +96,21 @@ define <4 x half> @sign_ops(<4 x half> %x, <4 x half> %y) {
   ret <4 x half> %sum
 }
 
+define <8 x half> @mad(<8 x half> %a, <8 x half> %b, <8 x half> %c) {
+  %r = call <8 x half> @llvm.fmuladd.v8f16(<8 x half> %a, <8 x half> %b, <8 x half> %c)
+  ret <8 x half> %r
+}
+
+define <8 x half> @mad_fma(<8 x half> %a, <8 x half> %b, <8 x half> %c) {
+  %r = call <8 x half> @llvm.fma.v8f16(<8 x half> %a, <8 x half> %b, <8 x half> %c)
+  ret <8 x half> %r
+}
+
+define half @scalar_add(half %x, half %y) {
+  %r = fadd half %x, %y
+  ret half %r
+}
+
 define half @from_double(double %d) {
   %h = fptrunc double %d to half
   ret half %h
@@ -75,3 +118,6 @@ define half @from_double(double %d) {
 
 declare <4 x half> @llvm.fabs.v4f16(<4 x half>)
 declare <4 x half> @llvm.copysign.v4f16(<4 x half>, <4 x half>)
+
+declare <8 x half> @llvm.fmuladd.v8f16(<8 x half>, <8 x half>, <8 x half>)
+declare <8 x half> @llvm.fma.v8f16(<8 x half>, <8 x half>, <8 x half>)

@@ -7,6 +7,6 @@
 /* Rewrites the half operations of m that the x86 back end would compute
  * with the wrong rounding or bits. Run after the last optimisation pipeline
  * (instcombine would fold some of the rewrites back). */
-void loom_lower_half_ops(LLVMModuleRef m) LOOM_HIDDEN;
+void loom_lower_half_ops(LLVMModuleRef m, bool native_half) LOOM_HIDDEN;
 
 #endif
