@@ -25,7 +25,9 @@
  * lanes, the test is one scalar compare instead (wrap_test): lane 0's 32-bit
  * index at most INT_MAX - (lanes - 1) d. The general test cost 16 vector
  * instructions a family on AVX-512; clpeak's float2 kernel read 26 GB/s
- * against float's 40, now 35. */
+ * against float's 40, now 35. With that shape a lone gather (F = 1) is a
+ * family too: lanes one element apart but for the 32-bit index, which the
+ * loop vectoriser could not prove consecutive. */
 #include "analysis/analysis.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
@@ -137,62 +139,129 @@ void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsig
  * `stride` bytes apart exactly when lane 0's 32-bit index is at most
  * INT_MAX - (n - 1) d, so that no later lane wraps. One scalar compare,
  * where the general test compares every lane's address (two 512-bit
- * subtractions, compares and a mask test per family on AVX-512). NULL when
- * P has another shape. */
-static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, uint64_t stride,
-                              LLVMValueRef *p0) {
-  if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2)
+ * subtractions, compares and a mask test per family on AVX-512). O3 also
+ * writes sext32(X + v) << s as `ashr (shl X, 32) + V, k` with V = v << 32
+ * the same in every lane, and steps such a P by a scalar (`getelementptr
+ * T, P, u`, a loop's `id + i * get_local_size(0)`): both keep the test. */
+enum { MAX_STEPS = 4 };
+struct wrap_shape {
+  LLVMValueRef b, x, hi; /* base, X, v (or NULL) */
+  uint64_t sh, d;
+  LLVMTypeRef elem;      /* T of the innermost GEP */
+  unsigned steps;        /* the scalar steps, outermost first */
+  LLVMTypeRef step_ty[MAX_STEPS];
+  LLVMValueRef step[MAX_STEPS];
+};
+
+/* the scalar a splat vector repeats, or NULL */
+static LLVMValueRef splat_scalar(LLVMValueRef v) {
+  if (!LLVMIsAShuffleVectorInst(v) || !LLVMIsAInsertElementInst(LLVMGetOperand(v, 0)))
     return NULL;
+  unsigned n = LLVMGetNumMaskElements(v);
+  for (unsigned i = 0; i < n; i++)
+    if (LLVMGetMaskValue(v, i) != 0)
+      return NULL;
+  LLVMValueRef ins = LLVMGetOperand(v, 0), at = LLVMGetOperand(ins, 2);
+  return LLVMIsAConstantInt(at) && LLVMConstIntGetZExtValue(at) == 0 ? LLVMGetOperand(ins, 1) : NULL;
+}
+
+/* v's low 32 bits are zero: a shift left by 32 or more, or a product of one */
+static bool low_half_zero(LLVMValueRef v) {
+  uint64_t k;
+  if (!LLVMIsABinaryOperator(v))
+    return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (op == LLVMShl)
+    return LLVMIsAConstantInt(LLVMGetOperand(v, 1)) &&
+           (k = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1))) >= 32 && k < 64;
+  return op == LLVMMul && (low_half_zero(LLVMGetOperand(v, 0)) || low_half_zero(LLVMGetOperand(v, 1)));
+}
+
+static bool wrap_shape(LLVMValueRef p, unsigned n, uint64_t stride, struct wrap_shape *w) {
+  w->steps = 0;
+  w->hi = NULL;
+  /* scalar steps: getelementptr T, <n x ptr> P, u */
+  while (LLVMIsAGetElementPtrInst(p) && LLVMGetNumOperands(p) == 2 &&
+         LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMVectorTypeKind &&
+         LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 1))) == LLVMIntegerTypeKind) {
+    if (w->steps == MAX_STEPS)
+      return false;
+    w->step_ty[w->steps] = LLVMGetGEPSourceElementType(p);
+    w->step[w->steps++] = LLVMGetOperand(p, 1);
+    p = LLVMGetOperand(p, 0);
+  }
+  if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2)
+    return false;
   LLVMValueRef b = LLVMGetOperand(p, 0), idx = LLVMGetOperand(p, 1);
   if (LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMVectorTypeKind && !loom_lane_uniform(b))
-    return NULL;
+    return false;
   LLVMValueRef x = NULL;
   uint64_t sh = 0, k, s32;
   if (LLVMIsABinaryOperator(idx) && LLVMGetInstructionOpcode(idx) == LLVMAShr) {
     /* ashr (shl X, 32), k = sext32(trunc X) << (32 - k) */
     LLVMValueRef shl = LLVMGetOperand(idx, 0);
+    if (LLVMIsABinaryOperator(shl) && LLVMGetInstructionOpcode(shl) == LLVMAdd) {
+      LLVMValueRef v = splat_scalar(LLVMGetOperand(shl, 1));
+      if (!v || !low_half_zero(v))
+        return false;
+      w->hi = v;
+      shl = LLVMGetOperand(shl, 0);
+    }
     if (!loom_splat_int(LLVMGetOperand(idx, 1), &k) || k > 32 || !LLVMIsABinaryOperator(shl) ||
         LLVMGetInstructionOpcode(shl) != LLVMShl || !loom_splat_int(LLVMGetOperand(shl, 1), &s32) ||
         s32 != 32)
-      return NULL;
+      return false;
     x = LLVMGetOperand(shl, 0);
     sh = 32 - k;
   } else if (LLVMIsASExtInst(idx) &&
              LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(LLVMGetOperand(idx, 0)))) == 32) {
     x = LLVMGetOperand(idx, 0);
   } else {
-    return NULL;
+    return false;
   }
   uint64_t c[64];
   unsigned tz;
   if (n > 64 || !loom_lane_affine(x, c, &tz) || LLVMGetVectorSize(LLVMTypeOf(x)) != n)
-    return NULL;
+    return false;
   uint64_t d = (c[1] - c[0]) & 0xffffffffu;
   uint64_t size = LLVMABISizeOfType(LLVMGetModuleDataLayout(LLVMGetGlobalParent(
                                         LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)))),
                                     LLVMGetGEPSourceElementType(p));
   if (d == 0 || (uint64_t)(n - 1) * d >= (1u << 31) || (d << sh) * size != stride)
-    return NULL;
+    return false;
   for (unsigned i = 2; i < n; i++)
     if (((c[i] - c[0]) & 0xffffffffu) != i * d)
-      return NULL;
+      return false;
+  w->b = b, w->x = x, w->sh = sh, w->d = d, w->elem = LLVMGetGEPSourceElementType(p);
+  return true;
+}
+
+static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, uint64_t stride,
+                              LLVMValueRef *p0) {
+  struct wrap_shape w;
+  if (!wrap_shape(p, n, stride, &w))
+    return NULL;
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(p));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
   LLVMBasicBlockRef at = LLVMGetInsertBlock(bld); /* the test's block, built at its end */
-  LLVMValueRef x0 = loom_lane0_affine(bld, x);
+  LLVMValueRef x0 = loom_lane0_affine(bld, w.x);
   LLVMPositionBuilderAtEnd(bld, at);
   if (!x0)
-    x0 = LLVMBuildExtractElement(bld, x, LLVMConstInt(i32, 0, 0), "index0");
+    x0 = LLVMBuildExtractElement(bld, w.x, LLVMConstInt(i32, 0, 0), "index0");
   if (LLVMGetIntTypeWidth(LLVMTypeOf(x0)) != 32)
     x0 = LLVMBuildTrunc(bld, x0, i32, "");
+  if (w.hi) /* X + v in 32 bits, as the shifted sum has it */
+    x0 = LLVMBuildAdd(bld, x0, LLVMBuildTrunc(bld, LLVMBuildLShr(bld, w.hi, LLVMConstInt(i64, 32, 0), ""),
+                                             i32, ""), "");
   /* lane 0's address from the scalar index, not out of the vector of addresses */
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMValueRef off = LLVMBuildShl(bld, LLVMBuildSExt(bld, x0, i64, ""), LLVMConstInt(i64, sh, 0), "");
-  LLVMValueRef b0 = LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMVectorTypeKind ? loom_lane0_scalar(bld, b) : b;
+  LLVMValueRef off = LLVMBuildShl(bld, LLVMBuildSExt(bld, x0, i64, ""), LLVMConstInt(i64, w.sh, 0), "");
+  LLVMValueRef b0 = LLVMGetTypeKind(LLVMTypeOf(w.b)) == LLVMVectorTypeKind ? loom_lane0_scalar(bld, w.b) : w.b;
   LLVMPositionBuilderAtEnd(bld, at); /* loom_lane0_scalar may have moved it */
-  *p0 = LLVMBuildGEP2(bld, LLVMGetGEPSourceElementType(p), b0, &off, 1, "p0");
+  *p0 = LLVMBuildGEP2(bld, w.elem, b0, &off, 1, "p0");
+  for (unsigned s = w.steps; s-- > 0;)
+    *p0 = LLVMBuildGEP2(bld, w.step_ty[s], *p0, &w.step[s], 1, "p0");
   return LLVMBuildICmp(bld, LLVMIntSLE, x0,
-                       LLVMConstInt(i32, 0x7fffffffu - (uint64_t)(n - 1) * d, 0), "gathers_whole");
+                       LLVMConstInt(i32, 0x7fffffffu - (uint64_t)(n - 1) * w.d, 0), "gathers_whole");
 }
 
 /* The general test: every lane's address is lane 0's plus i * stride. */
@@ -356,7 +425,13 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
     unsigned f = 1;
     while (f < MAX_FACTOR && g[f])
       f++;
-    if (f < 2 || (f & (f - 1)) || f != have || LLVMGetVectorSize(vt) > 64)
+    if ((f & (f - 1)) || f != have || LLVMGetVectorSize(vt) > 64)
+      continue;
+    /* one gather whose lanes are consecutive elements but for a 32-bit
+     * index that might wrap (`A[id + i * get_local_size(0)]` with int id):
+     * one vector load behind the scalar test; other single gathers stay */
+    struct wrap_shape shape;
+    if (f == 1 && !wrap_shape(m[a].base, LLVMGetVectorSize(vt), e, &shape))
       continue;
     /* nothing between the family's first and last member may write memory */
     unsigned seen = 0;
