@@ -233,7 +233,6 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
     long long base = m[a].off + m[a].elems * (long long)m[a].idx_size;
     /* a family starts at the member with no other one just before it */
     LLVMValueRef g[MAX_FACTOR] = {0};
-    unsigned have = 0;
     long long kmax = 0;
     bool earlier = false;
     for (unsigned b = 0; b < nm; b++) {
@@ -245,7 +244,6 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
       if (at < 0 || at % e || at / e >= MAX_FACTOR || g[at / e])
         continue;
       g[at / e] = m[b].gather;
-      have++;
       kmax = m[b].elems > kmax ? m[b].elems : kmax;
     }
     unsigned f = 1;
@@ -255,7 +253,6 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
       f &= f - 1;
     if (earlier || f < 4 || f < n || n > 64)
       continue;
-    (void)have;
     bool neg = false;
     for (unsigned b = 0; b < nm; b++)
       for (unsigned k = 0; k < f; k++)
