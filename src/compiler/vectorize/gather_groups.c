@@ -132,6 +132,21 @@ void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsig
   unzip(bld, LLVMGetTypeContext(LLVMTypeOf(rows[0])), rows, f, n, columns);
 }
 
+struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
+                                           const char *apart) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(at));
+  struct loom_family_blocks b;
+  b.head = LLVMGetInstructionParent(at);
+  b.join = loom_split_block(b.head, at);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(b.head);
+  b.fast = LLVMAppendBasicBlockInContext(c, fn, whole);
+  b.slow = LLVMAppendBasicBlockInContext(c, fn, apart);
+  LLVMMoveBasicBlockAfter(b.fast, b.head);
+  LLVMMoveBasicBlockAfter(b.slow, b.fast);
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(b.head));
+  return b;
+}
+
 /* Rewrites one family: g[c] gathers component c of P's lanes. */
 /* The test for the common shape of P, `getelementptr T, b, sext32(X) << s`
  * with b one pointer and X = u + <c, c + d, c + 2d, ...> (a 32-bit index,
@@ -340,14 +355,8 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
 
   /* head: the test; fast: loads and shuffles; slow: the gathers; join */
-  LLVMBasicBlockRef head = LLVMGetInstructionParent(first);
-  LLVMBasicBlockRef join = loom_split_block(head, first);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(head);
-  LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(c, fn, "gathers.whole");
-  LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(c, fn, "gathers.apart");
-  LLVMMoveBasicBlockAfter(fast, head);
-  LLVMMoveBasicBlockAfter(slow, fast);
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  struct loom_family_blocks blocks = loom_family_split(first, "gathers.whole", "gathers.apart");
+  LLVMBasicBlockRef head = blocks.head, fast = blocks.fast, slow = blocks.slow, join = blocks.join;
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
   LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, &p0);

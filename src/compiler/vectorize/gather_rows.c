@@ -132,14 +132,8 @@ static void rewrite(const struct member *m0, LLVMValueRef *g, unsigned f, LLVMVa
   LLVMTypeRef i8 = LLVMInt8TypeInContext(c);
   unsigned n = LLVMGetVectorSize(vt), e = loom_family_element_bytes(et);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
-  LLVMBasicBlockRef head = LLVMGetInstructionParent(first);
-  LLVMBasicBlockRef join = loom_split_block(head, first);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(head);
-  LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(c, fn, "rows.whole");
-  LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(c, fn, "rows.apart");
-  LLVMMoveBasicBlockAfter(fast, head);
-  LLVMMoveBasicBlockAfter(slow, fast);
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  struct loom_family_blocks blocks = loom_family_split(first, "rows.whole", "rows.apart");
+  LLVMBasicBlockRef head = blocks.head, fast = blocks.fast, slow = blocks.slow, join = blocks.join;
   /* the slow path's gathers need their addresses, some computed between
    * the members: those move up to the head */
   for (unsigned k = 0; k < f; k++)

@@ -94,14 +94,8 @@ static void rewrite(LLVMValueRef *s, unsigned f, LLVMValueRef base, LLVMValueRef
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
 
   /* head: the test; fast: shuffles and stores; slow: the scatters; join */
-  LLVMBasicBlockRef head = LLVMGetInstructionParent(last);
-  LLVMBasicBlockRef join = loom_split_block(head, last);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(head);
-  LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(c, fn, "scatters.whole");
-  LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(c, fn, "scatters.apart");
-  LLVMMoveBasicBlockAfter(fast, head);
-  LLVMMoveBasicBlockAfter(slow, fast);
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  struct loom_family_blocks blocks = loom_family_split(last, "scatters.whole", "scatters.apart");
+  LLVMBasicBlockRef head = blocks.head, fast = blocks.fast, slow = blocks.slow, join = blocks.join;
   /* the members leave their places for the two paths */
   for (unsigned k = 0; k < f; k++)
     LLVMInstructionRemoveFromParent(s[k]);

@@ -76,6 +76,14 @@ void loom_family_sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlo
 LLVMValueRef loom_family_split_offset(LLVMValueRef p, long long *offset) LOOM_HIDDEN;
 /* may `in` write memory (or order it), so that a load cannot pass it? */
 bool loom_family_may_write(LLVMValueRef in) LOOM_HIDDEN;
+/* the blocks of a family's rewrite: `at`'s block split before it into head
+ * (its terminator gone, for the test) and join (from `at` on), with the
+ * empty blocks fast (named whole) and slow (apart) between them */
+struct loom_family_blocks {
+  LLVMBasicBlockRef head, fast, slow, join;
+};
+struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
+                                           const char *apart) LOOM_HIDDEN;
 /* the F columns (each n lanes) of the row-major stream held by rows[0..F) */
 void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsigned n,
                        LLVMValueRef *columns) LOOM_HIDDEN;
