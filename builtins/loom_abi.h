@@ -24,6 +24,10 @@
  * the target's lanes of 32 bits); dim is ignored */
 #define LOOM_WI_SUB_GROUP_SIZE 14
 
+/* the most work-items a group may have (CL_DEVICE_MAX_WORK_GROUP_SIZE and
+ * each CL_DEVICE_MAX_WORK_ITEM_SIZES): the compiler bounds local ids by it */
+#define LOOM_MAX_GROUP_ITEMS 4096
+
 #define LOOM_SYM_WI "__loom_wi"
 #define LOOM_SYM_BARRIER "__loom_barrier"
 /* __loom_wg_scratch(): LOOM_WG_SCRATCH_BYTES of the work-group's __local

@@ -386,6 +386,12 @@ static int consecutive_lanes(struct loom_pipeline *p) {
   return 0;
 }
 
+static int jam_rows(struct loom_pipeline *p) {
+  if (p->any_outer && !p->opt_disable)
+    loom_jam_rows(p->m);
+  return 0;
+}
+
 static int combine_gathers(struct loom_pipeline *p) {
   if (!p->opt_disable)
     loom_combine_component_gathers(p->m);
@@ -493,7 +499,7 @@ const struct loom_pass loom_passes[] = {
     {"wg-barriers", wg_barriers, BUILD, "kernel-meta",
      "sub-group functions become sub-group barriers with their values in slots (workgroup/sg_collectives.c); barriers numbered; values live across them and private arrays moved to per-work-item slots; divergent loops marked (workgroup/wg_barriers.c)"},
     {"wg-function", wg_function, BUILD, "kernel-meta",
-     "<kernel>.loom_wg: a region function per barrier interval, the work-item loops around them with parallel-loop metadata, private arrays of outer-vectorised regions kept per lane, kernels estimated faster on whole OpenCL vectors marked to keep them (vectorize/whole_vectors.c), in the others vectors live across barriers kept component-major (workgroup/vector_slots.c), the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, workgroup/vector_slots.c, vectorize/parallel_md.c)"},
+     "<kernel>.loom_wg: a region function per barrier interval (signed divisions of local-id arithmetic made unsigned: workgroup/id_ranges.c), the work-item loops around them with parallel-loop metadata (y loops of outer-vectorised regions marked for jam-rows), private arrays of outer-vectorised regions kept per lane, kernels estimated faster on whole OpenCL vectors marked to keep them (vectorize/whole_vectors.c), in the others vectors live across barriers kept component-major (workgroup/vector_slots.c), the builtins resolved; with sub-group barriers, one point at a time with the combine steps between (workgroup/wg_function.c, workgroup/sg_driver.c, workgroup/wide_private.c, workgroup/vector_slots.c, vectorize/parallel_md.c)"},
     {"wg-specialize", wg_specialize, BUILD, "kernel-meta",
      "with a local size to specialise for: that kernel's work-group function alone, the size as constants (workgroup/wg_specialize.c)"},
     {"internalize", internalize, BUILD, NULL,
@@ -515,8 +521,10 @@ const struct loom_pass loom_passes[] = {
      "lane-uniform vector phis from VPlan's outer loops back to scalars (vectorize/uniform_phi.c)"},
     {"consecutive-lanes", consecutive_lanes, CODEGEN, NULL,
      "gathers and scatters of VPlan's outer loops whose lanes are provably consecutive (induction, lane-uniform and constant terms) become vector loads and stores (vectorize/consecutive_lanes.c)"},
+    {"jam-rows", jam_rows, CODEGEN, NULL,
+     "y work-item loops around one vector of work-items and an inner loop run 2 or 4 rows at once, the inner loop's row-invariant code once for all (vectorize/jam_rows.c)"},
     {"combine-gathers", combine_gathers, CODEGEN, NULL,
-     "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (for an int index: one scalar compare) (vectorize/gather_groups.c)"},
+     "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (for an int index: one scalar compare); those only scattered to local memory become loads and stores (vectorize/gather_groups.c, vectorize/copy_groups.c)"},
     {"gather-rows", gather_rows, CODEGEN, NULL,
      "gathers that read each lane's own row (a[lid * ld + k], k unrolled) become row loads and shuffles, tested at run time for a 32-bit index that wraps (vectorize/gather_rows.c)"},
     {"combine-scatters", combine_scatters, CODEGEN, NULL,

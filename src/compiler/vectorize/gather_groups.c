@@ -127,9 +127,58 @@ static void unzip(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef *v, unsigne
   }
 }
 
+/* rows[0..count) side by side as one vector (count a power of two) */
+static LLVMValueRef concat(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef *rows, unsigned count,
+                           unsigned n) {
+  if (count == 1)
+    return rows[0];
+  LLVMValueRef lo = concat(bld, c, rows, count / 2, n);
+  LLVMValueRef hi = concat(bld, c, rows + count / 2, count / 2, n);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+  LLVMValueRef e[128];
+  for (unsigned i = 0; i < count * n; i++)
+    e[i] = LLVMConstInt(i32, i, 0);
+  return LLVMBuildShuffleVector(bld, lo, hi, LLVMConstVector(e, count * n), "unzip.concat");
+}
+
+/* With rows narrower than a register (float4 components over 8 work-items
+ * on AVX-512) and the stream one or two registers, each column is one
+ * two-source permutation of the stream (VPERMI2PS/VPERMT2PS, which LLVM
+ * also pairs up): F = 4, n = 8 floats are 2 instructions from two 512-bit
+ * loads, where the even/odd halving takes 12 (a SHUFPS and a VPERMPD per
+ * 256-bit shuffle). AVX-512 only: AVX2 has no two-source permutation. */
+bool loom_family_unzip_by_register(unsigned f, unsigned n, unsigned e, unsigned reg_bytes) {
+  unsigned row_bytes = n * e;
+  return reg_bytes >= 64 && f >= 2 && row_bytes && row_bytes < reg_bytes &&
+         reg_bytes % row_bytes == 0 && f * row_bytes >= reg_bytes &&
+         f * row_bytes <= 2 * reg_bytes && f * n <= 128;
+}
+
+void loom_family_columns(LLVMBuilderRef bld, LLVMValueRef lo, LLVMValueRef hi, unsigned f,
+                         unsigned n, LLVMValueRef *columns) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(lo));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+  if (!hi)
+    hi = LLVMGetPoison(LLVMTypeOf(lo));
+  for (unsigned k = 0; k < f; k++) {
+    LLVMValueRef m[64];
+    for (unsigned i = 0; i < n; i++)
+      m[i] = LLVMConstInt(i32, k + (unsigned long long)i * f, 0);
+    columns[k] = LLVMBuildShuffleVector(bld, lo, hi, LLVMConstVector(m, n), "unzip.column");
+  }
+}
+
 void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsigned n,
-                       LLVMValueRef *columns) {
-  unzip(bld, LLVMGetTypeContext(LLVMTypeOf(rows[0])), rows, f, n, columns);
+                       unsigned reg_bytes, LLVMValueRef *columns) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(rows[0]));
+  unsigned e = loom_family_element_bytes(LLVMGetElementType(LLVMTypeOf(rows[0])));
+  if (!loom_family_unzip_by_register(f, n, e, reg_bytes)) {
+    unzip(bld, c, rows, f, n, columns);
+    return;
+  }
+  unsigned per = reg_bytes / (n * e);
+  LLVMValueRef lo = concat(bld, c, rows, per, n);
+  loom_family_columns(bld, lo, f > per ? concat(bld, c, rows + per, per, n) : NULL, f, n, columns);
 }
 
 struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
@@ -340,6 +389,32 @@ void loom_family_sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlo
     loom_family_sink_into_slow(bld, LLVMGetOperand(v, i), head, slow, depth + 1);
 }
 
+/* the F columns of the stream of F n-lane rows at p0 */
+static void load_columns(LLVMBuilderRef bld, LLVMTypeRef vt, LLVMValueRef p0, unsigned f,
+                         unsigned reg, LLVMValueRef *cols) {
+  LLVMContextRef c = LLVMGetTypeContext(vt);
+  LLVMTypeRef et = LLVMGetElementType(vt), i64 = LLVMInt64TypeInContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(c);
+  unsigned n = LLVMGetVectorSize(vt), e = loom_family_element_bytes(et);
+  LLVMValueRef rows[MAX_FACTOR];
+  if (loom_family_unzip_by_register(f, n, e, reg)) { /* one or two whole registers */
+    LLVMTypeRef wt = LLVMVectorType(et, reg / e);
+    for (unsigned j = 0; j * reg < f * n * e; j++) {
+      LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)j * reg, 0);
+      rows[j] = LLVMBuildLoad2(bld, wt, LLVMBuildGEP2(bld, i8, p0, &off, 1, ""), "gathers.rows");
+      LLVMSetAlignment(rows[j], e);
+    }
+    loom_family_columns(bld, rows[0], f * n * e > reg ? rows[1] : NULL, f, n, cols);
+    return;
+  }
+  for (unsigned j = 0; j < f; j++) {
+    LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)j * n * e, 0);
+    rows[j] = LLVMBuildLoad2(bld, vt, LLVMBuildGEP2(bld, i8, p0, &off, 1, ""), "gathers.row");
+    LLVMSetAlignment(rows[j], e);
+  }
+  unzip(bld, c, rows, f, n, cols);
+}
+
 static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMValueRef first = g[0];
   for (unsigned c = 1; c < f; c++) /* the earliest member in the block */
@@ -363,14 +438,8 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMBuildCondBr(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);
-  LLVMValueRef rows[MAX_FACTOR], cols[MAX_FACTOR];
-  for (unsigned j = 0; j < f; j++) {
-    LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)j * n * e, 0);
-    LLVMValueRef pj = LLVMBuildGEP2(bld, i8, p0, &off, 1, "");
-    rows[j] = LLVMBuildLoad2(bld, vt, pj, "gathers.row");
-    LLVMSetAlignment(rows[j], e);
-  }
-  unzip(bld, c, rows, f, n, cols);
+  LLVMValueRef cols[MAX_FACTOR];
+  load_columns(bld, vt, p0, f, loom_preferred_vector_bits(LLVMGetBasicBlockParent(fast)) / 8, cols);
   LLVMBuildBr(bld, join);
 
   LLVMPositionBuilderAtEnd(bld, slow);
@@ -436,6 +505,8 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
       f++;
     if ((f & (f - 1)) || f != have || LLVMGetVectorSize(vt) > 64)
       continue;
+    if (loom_family_copy(g, f, m[a].base)) /* copy_groups.c */
+      return true;
     /* one gather whose lanes are consecutive elements but for a 32-bit
      * index that might wrap (`A[id + i * get_local_size(0)]` with int id):
      * one vector load behind the scalar test; other single gathers stay */

@@ -170,7 +170,8 @@ static void rewrite(const struct member *m0, LLVMValueRef *g, unsigned f, LLVMVa
     chunks[j] = LLVMBuildLoad2(bld, vt, LLVMBuildGEP2(bld, i8, row0, &o, 1, ""), "rows.chunk");
     LLVMSetAlignment(chunks[j], e);
   }
-  loom_family_unzip(bld, chunks, f, n, cols);
+  loom_family_unzip(bld, chunks, f, n, loom_preferred_vector_bits(LLVMGetBasicBlockParent(fast)) / 8,
+                    cols);
   LLVMBuildBr(bld, join);
 
   LLVMPositionBuilderAtEnd(bld, slow);

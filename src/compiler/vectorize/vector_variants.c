@@ -227,12 +227,8 @@ static void guard_masked_calls(LLVMValueRef variant) {
     LLVMValueRef any = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildBitCast(b, mask, bits, ""),
                                      LLVMConstNull(bits), "any_lane");
     LLVMBuildCondBr(b, any, run, join);
-    size_t len;
-    char *name = strdup(LLVMGetValueName2(call, &len));
-    LLVMInstructionRemoveFromParent(call);
     LLVMPositionBuilderAtEnd(b, run);
-    LLVMInsertIntoBuilderWithName(b, call, name ? name : "");
-    free(name);
+    loom_move_instruction(b, call);
     LLVMBuildBr(b, join);
     LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(join));
     LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(call), "masked.result");

@@ -84,9 +84,20 @@ struct loom_family_blocks {
 };
 struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
                                            const char *apart) LOOM_HIDDEN;
-/* the F columns (each n lanes) of the row-major stream held by rows[0..F) */
+/* the F columns (each n lanes) of the row-major stream held by rows[0..F),
+ * for a function whose vectors are reg_bytes wide */
 void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsigned n,
-                       LLVMValueRef *columns) LOOM_HIDDEN;
+                       unsigned reg_bytes, LLVMValueRef *columns) LOOM_HIDDEN;
+/* whether F rows of n elements of e bytes are better unzipped as one or two
+ * whole registers of reg_bytes, each column one permutation of them
+ * (loom_family_columns: lo and hi the stream's registers, hi NULL if one) */
+bool loom_family_unzip_by_register(unsigned f, unsigned n, unsigned e, unsigned reg_bytes) LOOM_HIDDEN;
+void loom_family_columns(LLVMBuilderRef bld, LLVMValueRef lo, LLVMValueRef hi, unsigned f,
+                         unsigned n, LLVMValueRef *columns) LOOM_HIDDEN;
+/* copy_groups.c: the gather family g[0..F) through p whose values are only
+ * scattered, contiguously to another address space, becomes loads and
+ * stores behind a run time test; true if it did */
+bool loom_family_copy(LLVMValueRef *g, unsigned f, LLVMValueRef p) LOOM_HIDDEN;
 /* gather_rows.c: after combine-gathers, families of gathers that read each
  * lane's own row of consecutive elements become row loads and shuffles when
  * a run time test finds no 32-bit index wraps; true when something changed */
@@ -104,6 +115,13 @@ bool loom_scalarize_uniform_vector_phis(LLVMModuleRef m) LOOM_HIDDEN;
  * v's definition at b (b's position changes) */
 bool loom_lane_uniform(LLVMValueRef v) LOOM_HIDDEN;
 LLVMValueRef loom_lane0_scalar(LLVMBuilderRef b, LLVMValueRef v) LOOM_HIDDEN;
+
+/* jam_rows.c: a loop ID that marks a y work-item loop whose rows may run
+ * side by side (NULL if LLVM failed); after O3, J rows of such loops of the
+ * shape VPlan leaves when x needs one vector run together, the row-invariant
+ * code of their inner loop once; true when something changed */
+LLVMValueRef loom_rows_loop_id(LLVMContextRef c) LOOM_HIDDEN;
+bool loom_jam_rows(LLVMModuleRef m) LOOM_HIDDEN;
 
 /* consecutive_lanes.c: after O3, unmasked gathers and scatters whose lanes
  * are provably consecutive elements become vector loads and stores; true

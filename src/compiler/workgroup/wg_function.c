@@ -223,6 +223,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
+    loom_wg_unsigned_id_math(f, np);
 
     calls = loom_calls_in(f, LOOM_SYM_SLOT, &n);
     for (size_t i = 0; i < n; i++) {
@@ -519,7 +520,11 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
 
     LLVMPositionBuilderAtEnd(bld, yl);
     LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
-    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
+    LLVMValueRef ybr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
+    /* rows of an outer-vectorised region may run side by side (jam-rows) */
+    LLVMValueRef rows_id = !tracked && outer ? loom_rows_loop_id(c) : NULL;
+    if (rows_id)
+      LLVMSetMetadata(ybr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), rows_id);
     LLVMPositionBuilderAtEnd(bld, zl);
     LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
     LLVMBasicBlockRef after = dispatch;

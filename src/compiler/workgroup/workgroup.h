@@ -216,4 +216,9 @@ bool loom_is_wg_function(LLVMValueRef f) LOOM_HIDDEN;
 
 #define LOOM_WG_SUFFIX ".loom_wg"
 
+/* id_ranges.c: srem, sdiv and ashr of provably non-negative local-id
+ * arithmetic in a region (np kernel parameters, then the ids) become
+ * urem, udiv and lshr */
+void loom_wg_unsigned_id_math(LLVMValueRef region, unsigned np) LOOM_HIDDEN;
+
 #endif

@@ -179,6 +179,7 @@ void loom_cpu_fill_info(struct loom_device_desc *dev) {
   /* a compute unit is a worker thread of the pool (sub-devices are sets
    * of them) */
   lim->compute_units = loom_pool_size();
+  /* LOOM_MAX_GROUP_ITEMS (builtins/loom_abi.h): the compiler bounds local ids by it */
   lim->max_work_group_size = 4096;
   lim->max_work_item_sizes[0] = lim->max_work_item_sizes[1] = lim->max_work_item_sizes[2] = 4096;
   lim->global_mem_size = physical_memory();

@@ -1,0 +1,527 @@
+/* Rows of work-items side by side (pass jam-rows, after O3).
+ *
+ * A group narrower than a register (CLBlast's Xgemm runs 8 x 16 work-items;
+ * 8 floats are half an AVX-512 register) leaves, after VPlan's outer-loop
+ * vectorisation, the y work-item loop around one vector of work-items, and
+ * each y iteration runs the inner loop again: what does not depend on y is
+ * loaded and reshuffled once per row (Xgemm: the 8 float4 of A that a row
+ * of work-items shares, read from __local memory and transposed for every
+ * k, against 8 FMAs). Work-items between two barriers are independent, so
+ * the y loop may run J rows at once: the inner loop carries J copies of the
+ * values that depend on the row and computes the others once (EarlyCSE
+ * merges the copies). This is unroll-and-jam, done here because LLVM's
+ * refuses loops with gathers and scatters (not simple loads and stores)
+ * and cannot know that the rows are independent; wg-function marks the y
+ * loops of outer-vectorised regions (loom_rows_loop_id).
+ *
+ * The shape it takes, the only one VPlan leaves when x needs one vector:
+ *   pre -> H (the y header: slot loads) -> S (the inner loop, one block
+ *   looping on itself) -> E (slot stores, the y latch) -> H or out,
+ * y counted from 0 by 1 to a constant trip count (a specialised or
+ * reqd_work_group_size kernel) that J divides. J: 2 or 4, as many copies of
+ * S's loop-carried vectors as a quarter of the register file's headroom
+ * holds, and only where the row-invariant part of S is at least a quarter
+ * of its instructions. Not where anything in the loop touches private
+ * memory (one object for every row), calls a function, or is atomic or
+ * volatile. */
+#include "vectorize/vectorize.h"
+#include "workgroup/workgroup.h"
+#include <llvm-c/IRReader.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ROWS_MD "loom.rows"
+enum { MAX_JAM = 4, MAX_AFFINE = 8 };
+
+LLVMValueRef loom_rows_loop_id(LLVMContextRef c) {
+  /* LLVM's unroller would copy the inner loop per row instead: not unrolled */
+  static const char ir[] = "!loom.md = !{!0}\n!0 = distinct !{!0, !1, !2}\n!1 = !{!\"" ROWS_MD
+                           "\"}\n!2 = !{!\"llvm.loop.unroll.disable\"}\n";
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, sizeof ir - 1, "loom-rows");
+  LLVMModuleRef m = NULL;
+  char *err = NULL;
+  if (LLVMParseIRInContext(c, buf, &m, &err)) { /* consumes buf */
+    LLVMDisposeMessage(err);
+    return NULL;
+  }
+  LLVMValueRef id = NULL;
+  if (LLVMGetNamedMetadataNumOperands(m, "loom.md") == 1)
+    LLVMGetNamedMetadataOperands(m, "loom.md", &id);
+  LLVMDisposeModule(m); /* the nodes belong to the context and stay */
+  return id;
+}
+
+/* does terminator t carry a loop ID marked as a y work-item loop? */
+static bool is_rows_latch(LLVMValueRef t, unsigned loop_kind) {
+  LLVMValueRef id = LLVMGetMetadata(t, loop_kind);
+  if (!id || !LLVMIsAMDNode(id))
+    return false;
+  unsigned n = LLVMGetMDNodeNumOperands(id);
+  if (n < 2 || n > 16)
+    return false;
+  LLVMValueRef ops[16];
+  LLVMGetMDNodeOperands(id, ops);
+  for (unsigned i = 1; i < n; i++) {
+    if (!ops[i] || !LLVMIsAMDNode(ops[i]) || LLVMGetMDNodeNumOperands(ops[i]) != 1)
+      continue;
+    LLVMValueRef s;
+    LLVMGetMDNodeOperands(ops[i], &s);
+    unsigned len = 0;
+    const char *str = s ? LLVMGetMDString(s, &len) : NULL;
+    if (str && len == sizeof ROWS_MD - 1 && !memcmp(str, ROWS_MD, len))
+      return true;
+  }
+  return false;
+}
+
+struct rows {
+  LLVMBasicBlockRef pre, head, body, tail;
+  LLVMValueRef latch_cmp;
+  /* header phis: each an induction `p = phi [init, pre], [p + step, tail]` */
+  LLVMValueRef phi[MAX_AFFINE], step_add[MAX_AFFINE];
+  long long step[MAX_AFFINE];
+  unsigned nphi;
+  LLVMValueRef iv; /* the y counter: from 0 by 1 */
+  unsigned long long trips;
+};
+
+static unsigned count_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef *only) {
+  unsigned n = 0;
+  LLVMValueRef f = LLVMGetBasicBlockParent(bb);
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns; k++)
+      if (LLVMGetSuccessor(t, k) == bb) {
+        if (n++ == 0 && only)
+          *only = b;
+        break;
+      }
+  }
+  return n;
+}
+
+static bool const_int(LLVMValueRef v, long long *k) {
+  if (!v || !LLVMIsAConstantInt(v))
+    return false;
+  *k = LLVMConstIntGetSExtValue(v);
+  return true;
+}
+
+/* the blocks of the y loop whose latch is `tail`, if it has the shape */
+static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
+  memset(r, 0, sizeof *r);
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(tail);
+  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return false;
+  LLVMValueRef cmp = LLVMGetCondition(br);
+  LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+  /* the tail has one predecessor, the inner loop, which the header enters */
+  LLVMBasicBlockRef body = NULL, head = NULL;
+  if (count_preds(tail, &body) != 1 || body == tail)
+    return false;
+  LLVMValueRef bt = LLVMGetBasicBlockTerminator(body);
+  if (!LLVMIsABranchInst(bt) || !LLVMIsConditional(bt) || count_preds(body, NULL) != 2)
+    return false;
+  bool self0 = LLVMGetSuccessor(bt, 0) == body, self1 = LLVMGetSuccessor(bt, 1) == body;
+  if (self0 == self1 || LLVMGetSuccessor(bt, self0 ? 1 : 0) != tail)
+    return false;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(body); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+    if (LLVMCountIncoming(p) != 2)
+      return false;
+    LLVMBasicBlockRef a = LLVMGetIncomingBlock(p, 0), b = LLVMGetIncomingBlock(p, 1);
+    LLVMBasicBlockRef other = a == body ? b : a;
+    if (a != body && b != body)
+      return false;
+    if (head && other != head)
+      return false;
+    head = other;
+  }
+  if (!head || head == tail) {
+    return false;
+  }
+  LLVMValueRef ht = LLVMGetBasicBlockTerminator(head);
+  if (!LLVMIsABranchInst(ht) || LLVMIsConditional(ht) || LLVMGetSuccessor(ht, 0) != body)
+    return false;
+  if ((s0 == head) == (s1 == head))
+    return false;
+  /* the header: entered from one block outside and from the tail */
+  LLVMBasicBlockRef pre = NULL;
+  unsigned np = 0;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(head); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+    if (LLVMCountIncoming(p) != 2 || r->nphi == MAX_AFFINE)
+      return false;
+    unsigned back = LLVMGetIncomingBlock(p, 0) == tail ? 0 : 1;
+    if (LLVMGetIncomingBlock(p, back) != tail)
+      return false;
+    pre = LLVMGetIncomingBlock(p, 1 - back);
+    LLVMValueRef add = LLVMGetIncomingValue(p, back);
+    long long step;
+    if (!LLVMIsAInstruction(add) || LLVMGetInstructionOpcode(add) != LLVMAdd ||
+        LLVMGetInstructionParent(add) != tail || LLVMGetOperand(add, 0) != p ||
+        !const_int(LLVMGetOperand(add, 1), &step))
+      return false;
+    r->phi[r->nphi] = p;
+    r->step_add[r->nphi] = add;
+    r->step[r->nphi++] = step;
+    long long init;
+    if (step == 1 && const_int(LLVMGetIncomingValue(p, 1 - back), &init) && init == 0 && !r->iv)
+      r->iv = p;
+    np++;
+  }
+  if (!r->iv || count_preds(head, NULL) != 2)
+    return false;
+  /* the latch test: `y + 1` against the trip count, leaving to the exit */
+  LLVMValueRef next = NULL;
+  for (unsigned i = 0; i < r->nphi; i++)
+    if (r->phi[i] == r->iv)
+      next = r->step_add[i];
+  long long trips;
+  if (!LLVMIsAICmpInst(cmp) || LLVMGetOperand(cmp, 0) != next ||
+      !const_int(LLVMGetOperand(cmp, 1), &trips) || trips < 2)
+    return false;
+  LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+  bool stay_on_true = s0 == head;
+  if (!((pred == LLVMIntEQ && !stay_on_true) || (pred == LLVMIntNE && stay_on_true) ||
+        (pred == LLVMIntULT && stay_on_true)))
+    return false;
+  r->pre = pre;
+  r->head = head;
+  r->body = body;
+  r->tail = tail;
+  r->latch_cmp = cmp;
+  r->trips = (unsigned long long)trips;
+  return true;
+}
+
+static bool in_rows(const struct rows *r, LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v))
+    return false;
+  LLVMBasicBlockRef b = LLVMGetInstructionParent(v);
+  return b == r->head || b == r->body || b == r->tail;
+}
+
+/* may pointer (or vector of pointers) p reach a private object? */
+static bool maybe_private(LLVMValueRef p, int *budget) {
+  if (--*budget < 0)
+    return true;
+  if (LLVMIsAAllocaInst(p))
+    return true;
+  if (LLVMIsAArgument(p) || LLVMIsAGlobalValue(p) || LLVMIsAConstant(p))
+    return false;
+  if (!LLVMIsAInstruction(p))
+    return true;
+  if (LLVMIsACallInst(p) || LLVMIsALoadInst(p) || LLVMIsAIntToPtrInst(p))
+    return false; /* a pointer from memory or a builtin: a buffer, never a private variable's address */
+  unsigned n;
+  if (LLVMIsAGetElementPtrInst(p) || LLVMIsACastInst(p))
+    n = 1;
+  else if (LLVMIsAPHINode(p) || LLVMIsASelectInst(p) || LLVMIsAShuffleVectorInst(p) ||
+           LLVMIsAInsertElementInst(p) || LLVMIsAExtractElementInst(p))
+    n = (unsigned)LLVMGetNumOperands(p);
+  else
+    return true;
+  for (unsigned i = LLVMIsASelectInst(p) ? 1 : 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(p, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind ||
+        (LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMVectorTypeKind &&
+         LLVMGetTypeKind(LLVMGetElementType(LLVMTypeOf(op))) == LLVMPointerTypeKind))
+      if (maybe_private(op, budget))
+        return true;
+  }
+  return false;
+}
+
+/* May the rows run side by side? Nothing that one object serves for every
+ * row (private memory), no calls but intrinsics, nothing atomic or
+ * volatile; no value of the loop used after it. */
+static bool rows_independent(const struct rows *r) {
+  LLVMBasicBlockRef blocks[3] = {r->head, r->body, r->tail};
+  for (int b = 0; b < 3; b++)
+    for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in)) {
+      for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
+        if (!in_rows(r, LLVMGetUser(u)))
+          return false;
+      if (LLVMIsAFenceInst(in) || LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in) ||
+          LLVMIsAAllocaInst(in))
+        return false;
+      LLVMValueRef ptr = NULL;
+      if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) {
+        if (LLVMGetVolatile(in) || LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+          return false;
+        ptr = LLVMGetOperand(in, LLVMIsAStoreInst(in) ? 1 : 0);
+      } else if (LLVMIsACallInst(in)) {
+        LLVMValueRef callee = LLVMGetCalledValue(in);
+        if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+          return false;
+        /* every pointer argument (gathers, scatters, masked loads and stores) */
+        unsigned na = (unsigned)LLVMGetNumArgOperands(in);
+        for (unsigned k = 0; k < na; k++) {
+          LLVMValueRef a = LLVMGetOperand(in, k);
+          LLVMTypeRef t = LLVMTypeOf(a);
+          if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+            t = LLVMGetElementType(t);
+          int budget = 64;
+          if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && maybe_private(a, &budget))
+            return false;
+        }
+      }
+      int budget = 64;
+      if (ptr && maybe_private(ptr, &budget))
+        return false;
+    }
+  return true;
+}
+
+static bool writes_memory(LLVMValueRef in) {
+  if (LLVMIsAStoreInst(in))
+    return true;
+  if (!LLVMIsACallInst(in))
+    return false;
+  return !loom_is_call_to_prefix(in, "llvm.masked.gather.") &&
+         !loom_is_call_to_prefix(in, "llvm.masked.load.") &&
+         !loom_widenable_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(in), &(size_t){0}));
+}
+
+static bool reads_memory(LLVMValueRef in) {
+  return LLVMIsALoadInst(in) || loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
+         loom_is_call_to_prefix(in, "llvm.masked.load.");
+}
+
+static unsigned inst_cost(LLVMValueRef in) {
+  if (loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
+      loom_is_call_to_prefix(in, "llvm.masked.scatter."))
+    return 4;
+  return 1;
+}
+
+/* registers a vector value takes (simd_bytes each) */
+static unsigned regs_of(LLVMTypeRef t, unsigned simd_bytes) {
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind)
+    return 0;
+  unsigned eb = loom_family_element_bytes(LLVMGetElementType(t));
+  unsigned bytes = (eb ? eb : 8) * LLVMGetVectorSize(t);
+  return (bytes + simd_bytes - 1) / simd_bytes;
+}
+
+/* Which instructions differ from row to row: the header's inductions and
+ * everything computed from them (S's phis from their own iterations too),
+ * every write to memory, and every read in a block that writes (it may
+ * read what its own row wrote). The others are computed once for all
+ * rows: a read the same for every row that another row's write changed
+ * would be a race between work-items. */
+static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
+  LLVMBasicBlockRef blocks[3] = {r->head, r->body, r->tail};
+  bool writes[3] = {false, false, false};
+  for (int b = 0; b < 3; b++)
+    for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in))
+      writes[b] |= writes_memory(in);
+  for (unsigned i = 0; i < r->nphi; i++)
+    loom_ptrmap_put(varying, r->phi[i], 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int b = 0; b < 3; b++)
+      for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in)) {
+        size_t dummy;
+        if (LLVMIsATerminatorInst(in) || loom_ptrmap_get(varying, in, &dummy))
+          continue;
+        bool v = writes_memory(in) || (writes[b] && reads_memory(in));
+        unsigned n = (unsigned)LLVMGetNumOperands(in);
+        for (unsigned k = 0; k < n && !v; k++)
+          v = loom_ptrmap_get(varying, LLVMGetOperand(in, k), &dummy);
+        if (v) {
+          loom_ptrmap_put(varying, in, 1);
+          changed = true;
+        }
+      }
+  }
+}
+
+/* The number of rows to run together: 1 when not worth it. */
+static unsigned choose_jam(const struct rows *r, const struct loom_ptrmap *varying,
+                           unsigned simd_bytes) {
+  unsigned inv = 0, total = 0, regs = 0;
+  size_t dummy;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in)) {
+    bool v = loom_ptrmap_get(varying, in, &dummy);
+    if (LLVMIsAPHINode(in)) {
+      if (v)
+        regs += regs_of(LLVMTypeOf(in), simd_bytes);
+      continue;
+    }
+    if (LLVMIsATerminatorInst(in))
+      continue;
+    total += inst_cost(in);
+    if (!v)
+      inv += inst_cost(in);
+  }
+  /* S must run as many times for every row: its test the same in all */
+  LLVMValueRef test = LLVMGetCondition(LLVMGetBasicBlockTerminator(r->body));
+  if (loom_ptrmap_get(varying, test, &dummy) || total == 0 || 4 * inv < total || regs == 0)
+    return 1;
+  unsigned budget = simd_bytes >= 64 ? 24 : 12, jam = 1;
+  while (jam < MAX_JAM && r->trips % (2 * jam) == 0 && 2 * jam * regs <= budget)
+    jam *= 2;
+  return jam;
+}
+
+struct copies {
+  struct loom_ptrmap map[MAX_JAM]; /* original value -> index in vals */
+  LLVMValueRef *vals;
+  size_t n, cap;
+};
+
+static void put(struct copies *c, unsigned j, LLVMValueRef from, LLVMValueRef to) {
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 256;
+    c->vals = realloc(c->vals, c->cap * sizeof *c->vals);
+  }
+  c->vals[c->n] = to;
+  loom_ptrmap_put(&c->map[j], from, c->n++);
+}
+
+/* copy j's value of v: v itself where it is the same for every row */
+static LLVMValueRef get(const struct copies *c, unsigned j, LLVMValueRef v) {
+  size_t i;
+  return loom_ptrmap_get(&c->map[j], v, &i) ? c->vals[i] : v;
+}
+
+/* the loop's own counting (the inductions' steps, the latch test): not copied */
+static bool is_counting(const struct rows *r, LLVMValueRef in) {
+  if (in == r->latch_cmp)
+    return true;
+  for (unsigned i = 0; i < r->nphi; i++)
+    if (in == r->step_add[i])
+      return true;
+  return false;
+}
+
+/* the row-varying instructions of bb that are neither phis nor the loop's
+ * counting nor the terminator, in order (caller frees) */
+static LLVMValueRef *varying_code(const struct rows *r, LLVMBasicBlockRef bb,
+                                  const struct loom_ptrmap *varying, size_t *n) {
+  size_t cap = 0, k = 0;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+    cap++;
+  LLVMValueRef *v = malloc((cap + 1) * sizeof *v);
+  size_t dummy;
+  for (LLVMValueRef in = loom_first_non_phi(bb); in; in = LLVMGetNextInstruction(in))
+    if (!is_counting(r, in) && !LLVMIsATerminatorInst(in) && loom_ptrmap_get(varying, in, &dummy))
+      v[k++] = in;
+  *n = k;
+  return v;
+}
+
+/* copy j of code[0..n), before bb's terminator */
+static void clone_code(LLVMBuilderRef bld, struct copies *c, unsigned j, LLVMBasicBlockRef bb,
+                       LLVMValueRef *code, size_t n) {
+  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(bb));
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef cl = LLVMInstructionClone(code[i]);
+    int nops = LLVMGetNumOperands(code[i]);
+    for (int k = 0; k < nops; k++) {
+      LLVMValueRef op = LLVMGetOperand(code[i], (unsigned)k);
+      if (!LLVMValueIsBasicBlock(op))
+        LLVMSetOperand(cl, (unsigned)k, get(c, j, op));
+    }
+    LLVMInsertIntoBuilder(bld, cl);
+    put(c, j, code[i], cl);
+  }
+}
+
+/* copy j of each row-varying phi of bb (incoming values filled later) */
+static void clone_phis(LLVMBuilderRef bld, struct copies *c, unsigned j, LLVMBasicBlockRef bb,
+                       const struct loom_ptrmap *varying) {
+  LLVMValueRef first = loom_first_non_phi(bb);
+  size_t dummy;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p))
+    if (LLVMIsAPHINode(p) && loom_ptrmap_get(varying, p, &dummy) && get(c, j, p) == p) {
+      LLVMPositionBuilderBefore(bld, first);
+      put(c, j, p, LLVMBuildPhi(bld, LLVMTypeOf(p), ""));
+    }
+}
+
+static void fill_phis(struct copies *c, unsigned j, LLVMBasicBlockRef bb) {
+  LLVMValueRef first = loom_first_non_phi(bb);
+  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p)) {
+    LLVMValueRef np = get(c, j, p);
+    if (np == p || LLVMCountIncoming(np))
+      continue;
+    unsigned ni = LLVMCountIncoming(p);
+    for (unsigned i = 0; i < ni; i++) {
+      LLVMValueRef v = get(c, j, LLVMGetIncomingValue(p, i));
+      LLVMBasicBlockRef b = LLVMGetIncomingBlock(p, i);
+      LLVMAddIncoming(np, &v, &b, 1);
+    }
+  }
+}
+
+static void jam_rows(const struct rows *r, const struct loom_ptrmap *varying, unsigned jam) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(r->iv));
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
+  struct copies c = {0};
+  size_t nh, nb, nt;
+  LLVMValueRef *head = varying_code(r, r->head, varying, &nh);
+  LLVMValueRef *body = varying_code(r, r->body, varying, &nb);
+  LLVMValueRef *tail = varying_code(r, r->tail, varying, &nt);
+  /* the header: each copy's inductions j rows further, then its code */
+  LLVMPositionBuilderBefore(bld, loom_first_non_phi(r->head));
+  for (unsigned j = 1; j < jam; j++)
+    for (unsigned i = 0; i < r->nphi; i++) {
+      LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
+      put(&c, j, r->phi[i],
+          LLVMBuildAdd(bld, r->phi[i], LLVMConstInt(t, (unsigned long long)(r->step[i] * j), 1), "row"));
+    }
+  for (unsigned j = 1; j < jam; j++) {
+    clone_code(bld, &c, j, r->head, head, nh);
+    /* the inner loop: phis first, their values once the code exists */
+    clone_phis(bld, &c, j, r->body, varying);
+    clone_code(bld, &c, j, r->body, body, nb);
+    fill_phis(&c, j, r->body);
+    /* the tail: the values leaving the inner loop, then the code */
+    clone_phis(bld, &c, j, r->tail, varying);
+    fill_phis(&c, j, r->tail);
+    clone_code(bld, &c, j, r->tail, tail, nt);
+  }
+  /* the inductions step over all the rows */
+  for (unsigned i = 0; i < r->nphi; i++) {
+    LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
+    LLVMSetOperand(r->step_add[i], 1, LLVMConstInt(t, (unsigned long long)(r->step[i] * jam), 1));
+  }
+  free(head);
+  free(body);
+  free(tail);
+  for (unsigned j = 0; j < MAX_JAM; j++)
+    loom_ptrmap_free(&c.map[j]);
+  free(c.vals);
+  LLVMDisposeBuilder(bld);
+}
+
+bool loom_jam_rows(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned loop_kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  bool changed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!loom_is_wg_function(f) || LLVMIsDeclaration(f))
+      continue;
+    unsigned simd_bytes = loom_preferred_vector_bits(f) / 8;
+    if (simd_bytes < 16)
+      continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      struct rows r;
+      if (!t || !is_rows_latch(t, loop_kind) || !match_rows(bb, &r) || !rows_independent(&r))
+        continue;
+      struct loom_ptrmap varying = {0};
+      find_varying(&r, &varying);
+      unsigned jam = choose_jam(&r, &varying, simd_bytes);
+      if (jam > 1) {
+        jam_rows(&r, &varying, jam);
+        changed = true;
+      }
+      loom_ptrmap_free(&varying);
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,206 @@
+; The y work-item loop of an outer-vectorised region around one vector of
+; work-items (an 8-wide group on AVX-512), marked by its "loom.rows" loop ID:
+; the inner loop reads a row-invariant vector (%a, %a2: the same for every
+; row) and a row-varying scalar (%b). jam-rows runs 4 rows at once: the
+; header loads the four rows' accumulators, the inner loop carries four of
+; them and computes %a and %a2 once, the tail stores four, and y steps by 4
+; (vectorize/jam_rows.c).
+;  - @odd: 3 rows, which neither 2 nor 4 divides: nothing changes;
+;  - @private: the inner loop reads a private array (one object for every
+;    row): nothing changes;
+;  - @unmarked: no loom.rows loop ID: nothing changes.
+; RUN: -passes=jam-rows
+
+; CHECK-LABEL: define void @k.loom_wg(
+; CHECK: head:
+; CHECK-NEXT: %y = phi i64 [ 0, %entry ], [ %y.next, %tail ]
+; CHECK-COUNT-4: load <8 x float>, ptr %{{.*}}, align 4
+; CHECK: body:
+; CHECK-COUNT-4: phi <8 x float>
+; CHECK-NOT: phi
+; CHECK: %a = load <8 x float>, ptr %a.p, align 4
+; CHECK-NOT: load <8 x float>
+; CHECK-COUNT-4: call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %a2,
+; CHECK-NOT: fmuladd
+; CHECK: tail:
+; CHECK-NEXT: store <8 x float> %acc.next, ptr %slot, align 4
+; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 4
+; CHECK-NEXT: %y.done = icmp eq i64 %y.next, 16
+; CHECK-COUNT-3: store <8 x float>
+; CHECK-NEXT: br i1 %y.done, label %exit, label %head, !llvm.loop
+
+; CHECK-LABEL: define void @odd.loom_wg(
+; CHECK-COUNT-1: call <8 x float> @llvm.fmuladd.v8f32(
+; CHECK-NOT: fmuladd
+; CHECK: %y.next = add nuw nsw i64 %y, 1
+
+; CHECK-LABEL: define void @private.loom_wg(
+; CHECK-COUNT-1: call <8 x float> @llvm.fmuladd.v8f32(
+; CHECK-NOT: fmuladd
+; CHECK: %y.next = add nuw nsw i64 %y, 1
+
+; CHECK-LABEL: define void @unmarked.loom_wg(
+; CHECK-COUNT-1: call <8 x float> @llvm.fmuladd.v8f32(
+; CHECK-NOT: fmuladd
+; CHECK: %y.next = add nuw nsw i64 %y, 1
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+define void @k.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  br label %head
+
+head:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %tail ]
+  %slot.off = shl i64 %y, 5
+  %slot = getelementptr i8, ptr %scratch, i64 %slot.off
+  %acc.in = load <8 x float>, ptr %slot, align 4
+  br label %body
+
+body:
+  %k = phi i64 [ 0, %head ], [ %k.next, %body ]
+  %acc = phi <8 x float> [ %acc.in, %head ], [ %acc.next, %body ]
+  %a.p = getelementptr <8 x float>, ptr %local, i64 %k
+  %a = load <8 x float>, ptr %a.p, align 4
+  %a2 = fmul <8 x float> %a, %a
+  %b.i = add i64 %k, %y
+  %b.p = getelementptr float, ptr %args, i64 %b.i
+  %b = load float, ptr %b.p, align 4
+  %b.s = insertelement <8 x float> poison, float %b, i64 0
+  %b.v = shufflevector <8 x float> %b.s, <8 x float> poison, <8 x i32> zeroinitializer
+  %acc.next = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %a2, <8 x float> %b.v, <8 x float> %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, 64
+  br i1 %k.done, label %tail, label %body
+
+tail:
+  store <8 x float> %acc.next, ptr %slot, align 4
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 16
+  br i1 %y.done, label %exit, label %head, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+define void @odd.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  br label %head
+
+head:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %tail ]
+  %slot.off = shl i64 %y, 5
+  %slot = getelementptr i8, ptr %scratch, i64 %slot.off
+  %acc.in = load <8 x float>, ptr %slot, align 4
+  br label %body
+
+body:
+  %k = phi i64 [ 0, %head ], [ %k.next, %body ]
+  %acc = phi <8 x float> [ %acc.in, %head ], [ %acc.next, %body ]
+  %a.p = getelementptr <8 x float>, ptr %local, i64 %k
+  %a = load <8 x float>, ptr %a.p, align 4
+  %a2 = fmul <8 x float> %a, %a
+  %b.i = add i64 %k, %y
+  %b.p = getelementptr float, ptr %args, i64 %b.i
+  %b = load float, ptr %b.p, align 4
+  %b.s = insertelement <8 x float> poison, float %b, i64 0
+  %b.v = shufflevector <8 x float> %b.s, <8 x float> poison, <8 x i32> zeroinitializer
+  %acc.next = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %a2, <8 x float> %b.v, <8 x float> %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, 64
+  br i1 %k.done, label %tail, label %body
+
+tail:
+  store <8 x float> %acc.next, ptr %slot, align 4
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 3
+  br i1 %y.done, label %exit, label %head, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+define void @private.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  %priv = alloca [64 x <8 x float>], align 64
+  br label %head
+
+head:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %tail ]
+  %slot.off = shl i64 %y, 5
+  %slot = getelementptr i8, ptr %scratch, i64 %slot.off
+  %acc.in = load <8 x float>, ptr %slot, align 4
+  br label %body
+
+body:
+  %k = phi i64 [ 0, %head ], [ %k.next, %body ]
+  %acc = phi <8 x float> [ %acc.in, %head ], [ %acc.next, %body ]
+  %a.p = getelementptr <8 x float>, ptr %priv, i64 %k
+  %a = load <8 x float>, ptr %a.p, align 4
+  %a2 = fmul <8 x float> %a, %a
+  %b.i = add i64 %k, %y
+  %b.p = getelementptr float, ptr %args, i64 %b.i
+  %b = load float, ptr %b.p, align 4
+  %b.s = insertelement <8 x float> poison, float %b, i64 0
+  %b.v = shufflevector <8 x float> %b.s, <8 x float> poison, <8 x i32> zeroinitializer
+  %acc.next = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %a2, <8 x float> %b.v, <8 x float> %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, 64
+  br i1 %k.done, label %tail, label %body
+
+tail:
+  store <8 x float> %acc.next, ptr %slot, align 4
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 16
+  br i1 %y.done, label %exit, label %head, !llvm.loop !3
+
+exit:
+  ret void
+}
+
+define void @unmarked.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  br label %head
+
+head:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %tail ]
+  %slot.off = shl i64 %y, 5
+  %slot = getelementptr i8, ptr %scratch, i64 %slot.off
+  %acc.in = load <8 x float>, ptr %slot, align 4
+  br label %body
+
+body:
+  %k = phi i64 [ 0, %head ], [ %k.next, %body ]
+  %acc = phi <8 x float> [ %acc.in, %head ], [ %acc.next, %body ]
+  %a.p = getelementptr <8 x float>, ptr %local, i64 %k
+  %a = load <8 x float>, ptr %a.p, align 4
+  %a2 = fmul <8 x float> %a, %a
+  %b.i = add i64 %k, %y
+  %b.p = getelementptr float, ptr %args, i64 %b.i
+  %b = load float, ptr %b.p, align 4
+  %b.s = insertelement <8 x float> poison, float %b, i64 0
+  %b.v = shufflevector <8 x float> %b.s, <8 x float> poison, <8 x i32> zeroinitializer
+  %acc.next = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %a2, <8 x float> %b.v, <8 x float> %acc)
+  %k.next = add nuw nsw i64 %k, 1
+  %k.done = icmp eq i64 %k.next, 64
+  br i1 %k.done, label %tail, label %body
+
+tail:
+  store <8 x float> %acc.next, ptr %slot, align 4
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 16
+  br i1 %y.done, label %exit, label %head
+
+exit:
+  ret void
+}
+
+declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
+
+attributes #0 = { nounwind "loom-outer-loops"="1" "prefer-vector-width"="512" }
+
+!0 = distinct !{!0, !1}
+!1 = !{!"loom.rows"}
+!2 = distinct !{!2, !1}
+!3 = distinct !{!3, !1}
