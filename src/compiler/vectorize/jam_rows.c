@@ -14,16 +14,19 @@
  * and cannot know that the rows are independent; wg-function marks the y
  * loops of outer-vectorised regions (loom_rows_loop_id).
  *
- * The shape it takes, the only one VPlan leaves when x needs one vector:
+ * The shapes it takes, those VPlan leaves when x needs one vector:
  *   pre -> H (the y header: slot loads) -> S (the inner loop, one block
- *   looping on itself) -> E (slot stores, the y latch) -> H or out,
+ *   looping on itself) -> E (slot stores, the y latch) -> H or out;
+ *   or one block looping on itself (the inner loop fully unrolled: CLBlast's
+ *   XgemmDirect, 16 k of 2 x 2 FMAs and 2 gathers of A per row),
  * y counted from 0 by 1 to a constant trip count (a specialised or
- * reqd_work_group_size kernel) that J divides. J: 2 or 4, as many copies of
- * S's loop-carried vectors as a quarter of the register file's headroom
- * holds, and only where the row-invariant part of S is at least a quarter
- * of its instructions. Not where anything in the loop touches private
- * memory (one object for every row), calls a function, or is atomic or
- * volatile. */
+ * reqd_work_group_size kernel) that J divides. J: 2 or 4, with S's
+ * loop-carried vectors for all rows within 24 registers (12 with AVX2),
+ * and only where the row-invariant part of S (of the block) is at least a
+ * quarter of its instructions. Each copy of an instruction goes right after
+ * it, so that the rows use a shared value close together. Not where
+ * anything in the loop touches private memory (one object for every row),
+ * calls a function, or is atomic or volatile. */
 #include "vectorize/vectorize.h"
 #include "workgroup/workgroup.h"
 #include <llvm-c/IRReader.h>
@@ -109,6 +112,54 @@ static bool const_int(LLVMValueRef v, long long *k) {
   return true;
 }
 
+/* the y header's inductions and the latch test (r->body already set) */
+static bool match_header(struct rows *r, LLVMBasicBlockRef head, LLVMBasicBlockRef tail,
+                         LLVMValueRef cmp, bool stay_on_true) {
+  /* the header: entered from one block outside and from the tail */
+  LLVMBasicBlockRef pre = NULL;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(head); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+    if (LLVMCountIncoming(p) != 2 || r->nphi == MAX_AFFINE)
+      return false;
+    unsigned back = LLVMGetIncomingBlock(p, 0) == tail ? 0 : 1;
+    if (LLVMGetIncomingBlock(p, back) != tail)
+      return false;
+    pre = LLVMGetIncomingBlock(p, 1 - back);
+    LLVMValueRef add = LLVMGetIncomingValue(p, back);
+    long long step;
+    if (!LLVMIsAInstruction(add) || LLVMGetInstructionOpcode(add) != LLVMAdd ||
+        LLVMGetInstructionParent(add) != tail || LLVMGetOperand(add, 0) != p ||
+        !const_int(LLVMGetOperand(add, 1), &step))
+      return false;
+    r->phi[r->nphi] = p;
+    r->step_add[r->nphi] = add;
+    r->step[r->nphi++] = step;
+    long long init;
+    if (step == 1 && const_int(LLVMGetIncomingValue(p, 1 - back), &init) && init == 0 && !r->iv)
+      r->iv = p;
+  }
+  if (!r->iv || count_preds(head, NULL) != 2)
+    return false;
+  /* the latch test: `y + 1` against the trip count, leaving to the exit */
+  LLVMValueRef next = NULL;
+  for (unsigned i = 0; i < r->nphi; i++)
+    if (r->phi[i] == r->iv)
+      next = r->step_add[i];
+  long long trips;
+  if (!LLVMIsAICmpInst(cmp) || LLVMGetOperand(cmp, 0) != next ||
+      !const_int(LLVMGetOperand(cmp, 1), &trips) || trips < 2)
+    return false;
+  LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+  if (!((pred == LLVMIntEQ && !stay_on_true) || (pred == LLVMIntNE && stay_on_true) ||
+        (pred == LLVMIntULT && stay_on_true)))
+    return false;
+  r->pre = pre;
+  r->head = head;
+  r->tail = tail;
+  r->latch_cmp = cmp;
+  r->trips = (unsigned long long)trips;
+  return true;
+}
+
 /* the blocks of the y loop whose latch is `tail`, if it has the shape */
 static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
   memset(r, 0, sizeof *r);
@@ -117,8 +168,10 @@ static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
     return false;
   LLVMValueRef cmp = LLVMGetCondition(br);
   LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
-  /* the tail has one predecessor, the inner loop, which the header enters */
   LLVMBasicBlockRef body = NULL, head = NULL;
+  if (s0 == tail || s1 == tail) /* no inner loop left (unrolled): one block */
+    return match_header(r, tail, tail, cmp, s0 == tail);
+  /* the tail has one predecessor, the inner loop, which the header enters */
   if (count_preds(tail, &body) != 1 || body == tail)
     return false;
   LLVMValueRef bt = LLVMGetBasicBlockTerminator(body);
@@ -146,53 +199,19 @@ static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
     return false;
   if ((s0 == head) == (s1 == head))
     return false;
-  /* the header: entered from one block outside and from the tail */
-  LLVMBasicBlockRef pre = NULL;
-  unsigned np = 0;
-  for (LLVMValueRef p = LLVMGetFirstInstruction(head); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
-    if (LLVMCountIncoming(p) != 2 || r->nphi == MAX_AFFINE)
-      return false;
-    unsigned back = LLVMGetIncomingBlock(p, 0) == tail ? 0 : 1;
-    if (LLVMGetIncomingBlock(p, back) != tail)
-      return false;
-    pre = LLVMGetIncomingBlock(p, 1 - back);
-    LLVMValueRef add = LLVMGetIncomingValue(p, back);
-    long long step;
-    if (!LLVMIsAInstruction(add) || LLVMGetInstructionOpcode(add) != LLVMAdd ||
-        LLVMGetInstructionParent(add) != tail || LLVMGetOperand(add, 0) != p ||
-        !const_int(LLVMGetOperand(add, 1), &step))
-      return false;
-    r->phi[r->nphi] = p;
-    r->step_add[r->nphi] = add;
-    r->step[r->nphi++] = step;
-    long long init;
-    if (step == 1 && const_int(LLVMGetIncomingValue(p, 1 - back), &init) && init == 0 && !r->iv)
-      r->iv = p;
-    np++;
-  }
-  if (!r->iv || count_preds(head, NULL) != 2)
-    return false;
-  /* the latch test: `y + 1` against the trip count, leaving to the exit */
-  LLVMValueRef next = NULL;
-  for (unsigned i = 0; i < r->nphi; i++)
-    if (r->phi[i] == r->iv)
-      next = r->step_add[i];
-  long long trips;
-  if (!LLVMIsAICmpInst(cmp) || LLVMGetOperand(cmp, 0) != next ||
-      !const_int(LLVMGetOperand(cmp, 1), &trips) || trips < 2)
-    return false;
-  LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
-  bool stay_on_true = s0 == head;
-  if (!((pred == LLVMIntEQ && !stay_on_true) || (pred == LLVMIntNE && stay_on_true) ||
-        (pred == LLVMIntULT && stay_on_true)))
-    return false;
-  r->pre = pre;
-  r->head = head;
   r->body = body;
-  r->tail = tail;
-  r->latch_cmp = cmp;
-  r->trips = (unsigned long long)trips;
-  return true;
+  return match_header(r, head, tail, cmp, s0 == head);
+}
+
+/* the loop's distinct blocks in order: header, inner loop, tail */
+static unsigned rows_blocks(const struct rows *r, LLVMBasicBlockRef out[3]) {
+  unsigned n = 0;
+  out[n++] = r->head;
+  if (r->body)
+    out[n++] = r->body;
+  if (r->tail != r->head)
+    out[n++] = r->tail;
+  return n;
 }
 
 static bool in_rows(const struct rows *r, LLVMValueRef v) {
@@ -237,8 +256,9 @@ static bool maybe_private(LLVMValueRef p, int *budget) {
  * row (private memory), no calls but intrinsics, nothing atomic or
  * volatile; no value of the loop used after it. */
 static bool rows_independent(const struct rows *r) {
-  LLVMBasicBlockRef blocks[3] = {r->head, r->body, r->tail};
-  for (int b = 0; b < 3; b++)
+  LLVMBasicBlockRef blocks[3];
+  unsigned nb = rows_blocks(r, blocks);
+  for (unsigned b = 0; b < nb; b++)
     for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in)) {
       for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
         if (!in_rows(r, LLVMGetUser(u)))
@@ -306,27 +326,34 @@ static unsigned regs_of(LLVMTypeRef t, unsigned simd_bytes) {
 }
 
 /* Which instructions differ from row to row: the header's inductions and
- * everything computed from them (S's phis from their own iterations too),
- * every write to memory, and every read in a block that writes (it may
- * read what its own row wrote). The others are computed once for all
- * rows: a read the same for every row that another row's write changed
- * would be a race between work-items. */
+ * everything computed from them (the inner loop's phis from their own
+ * iterations too), every write to memory, and every read that may see its
+ * own row's write (one after a write in the loop's order: header, inner
+ * loop, tail; any in an inner loop that writes). The others are computed
+ * once for all rows: a read the same for every row that another row's
+ * write changed would be a race between work-items. */
 static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
-  LLVMBasicBlockRef blocks[3] = {r->head, r->body, r->tail};
-  bool writes[3] = {false, false, false};
-  for (int b = 0; b < 3; b++)
-    for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in))
-      writes[b] |= writes_memory(in);
+  LLVMBasicBlockRef blocks[3];
+  unsigned nb = rows_blocks(r, blocks);
+  bool body_writes = false;
+  for (LLVMValueRef in = r->body ? LLVMGetFirstInstruction(r->body) : NULL; in; in = LLVMGetNextInstruction(in))
+    body_writes |= writes_memory(in);
   for (unsigned i = 0; i < r->nphi; i++)
     loom_ptrmap_put(varying, r->phi[i], 1);
   for (bool changed = true; changed;) {
     changed = false;
-    for (int b = 0; b < 3; b++)
+    bool written = false;
+    for (unsigned b = 0; b < nb; b++) {
+      written |= blocks[b] == r->body && body_writes;
       for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in)) {
         size_t dummy;
-        if (LLVMIsATerminatorInst(in) || loom_ptrmap_get(varying, in, &dummy))
+        bool w = writes_memory(in);
+        if (LLVMIsATerminatorInst(in) || loom_ptrmap_get(varying, in, &dummy)) {
+          written |= w;
           continue;
-        bool v = writes_memory(in) || (writes[b] && reads_memory(in));
+        }
+        bool v = w || (written && reads_memory(in));
+        written |= w;
         unsigned n = (unsigned)LLVMGetNumOperands(in);
         for (unsigned k = 0; k < n && !v; k++)
           v = loom_ptrmap_get(varying, LLVMGetOperand(in, k), &dummy);
@@ -335,31 +362,48 @@ static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
           changed = true;
         }
       }
+    }
   }
 }
 
-/* The number of rows to run together: 1 when not worth it. */
+/* The loop's own counting (the inductions' steps, the latch test): not copied */
+static bool is_counting(const struct rows *r, LLVMValueRef in) {
+  if (in == r->latch_cmp)
+    return true;
+  for (unsigned i = 0; i < r->nphi; i++)
+    if (in == r->step_add[i])
+      return true;
+  return false;
+}
+
+/* The number of rows to run together: 1 when not worth it. Measured on the
+ * inner loop, or on the whole row where the y loop is innermost. */
 static unsigned choose_jam(const struct rows *r, const struct loom_ptrmap *varying,
                            unsigned simd_bytes) {
+  LLVMBasicBlockRef work = r->body ? r->body : r->head;
   unsigned inv = 0, total = 0, regs = 0;
   size_t dummy;
-  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in)) {
+  for (LLVMValueRef in = LLVMGetFirstInstruction(work); in; in = LLVMGetNextInstruction(in)) {
     bool v = loom_ptrmap_get(varying, in, &dummy);
     if (LLVMIsAPHINode(in)) {
-      if (v)
+      if (v && r->body)
         regs += regs_of(LLVMTypeOf(in), simd_bytes);
       continue;
     }
-    if (LLVMIsATerminatorInst(in))
+    if (LLVMIsATerminatorInst(in) || is_counting(r, in))
       continue;
     total += inst_cost(in);
     if (!v)
       inv += inst_cost(in);
   }
-  /* S must run as many times for every row: its test the same in all */
-  LLVMValueRef test = LLVMGetCondition(LLVMGetBasicBlockTerminator(r->body));
-  if (loom_ptrmap_get(varying, test, &dummy) || total == 0 || 4 * inv < total || regs == 0)
+  /* an inner loop must run as often for every row: its test the same in all */
+  if (r->body &&
+      (loom_ptrmap_get(varying, LLVMGetCondition(LLVMGetBasicBlockTerminator(r->body)), &dummy) ||
+       regs == 0))
     return 1;
+  if (total == 0 || 4 * inv < total)
+    return 1;
+  /* the inner loop's values of all rows stay in registers together */
   unsigned budget = simd_bytes >= 64 ? 24 : 12, jam = 1;
   while (jam < MAX_JAM && r->trips % (2 * jam) == 0 && 2 * jam * regs <= budget)
     jam *= 2;
@@ -387,111 +431,92 @@ static LLVMValueRef get(const struct copies *c, unsigned j, LLVMValueRef v) {
   return loom_ptrmap_get(&c->map[j], v, &i) ? c->vals[i] : v;
 }
 
-/* the loop's own counting (the inductions' steps, the latch test): not copied */
-static bool is_counting(const struct rows *r, LLVMValueRef in) {
-  if (in == r->latch_cmp)
-    return true;
-  for (unsigned i = 0; i < r->nphi; i++)
-    if (in == r->step_add[i])
-      return true;
-  return false;
-}
-
-/* the row-varying instructions of bb that are neither phis nor the loop's
- * counting nor the terminator, in order (caller frees) */
-static LLVMValueRef *varying_code(const struct rows *r, LLVMBasicBlockRef bb,
-                                  const struct loom_ptrmap *varying, size_t *n) {
-  size_t cap = 0, k = 0;
-  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-    cap++;
-  LLVMValueRef *v = malloc((cap + 1) * sizeof *v);
+/* Copies 1 .. jam-1 of bb's row-varying instructions that are neither phis
+ * nor counting, each copy right after its original: a value the rows share
+ * is then used by all of them close together (a short live range), and
+ * every copy's operands exist already. */
+static void clone_code(LLVMBuilderRef bld, struct copies *c, const struct rows *r,
+                       const struct loom_ptrmap *varying, LLVMBasicBlockRef bb, unsigned jam) {
   size_t dummy;
-  for (LLVMValueRef in = loom_first_non_phi(bb); in; in = LLVMGetNextInstruction(in))
-    if (!is_counting(r, in) && !LLVMIsATerminatorInst(in) && loom_ptrmap_get(varying, in, &dummy))
-      v[k++] = in;
-  *n = k;
-  return v;
-}
-
-/* copy j of code[0..n), before bb's terminator */
-static void clone_code(LLVMBuilderRef bld, struct copies *c, unsigned j, LLVMBasicBlockRef bb,
-                       LLVMValueRef *code, size_t n) {
-  LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(bb));
-  for (size_t i = 0; i < n; i++) {
-    LLVMValueRef cl = LLVMInstructionClone(code[i]);
-    int nops = LLVMGetNumOperands(code[i]);
-    for (int k = 0; k < nops; k++) {
-      LLVMValueRef op = LLVMGetOperand(code[i], (unsigned)k);
-      if (!LLVMValueIsBasicBlock(op))
-        LLVMSetOperand(cl, (unsigned)k, get(c, j, op));
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  for (LLVMValueRef in = loom_first_non_phi(bb), next; in && in != term; in = next) {
+    next = LLVMGetNextInstruction(in);
+    if (is_counting(r, in) || !loom_ptrmap_get(varying, in, &dummy))
+      continue;
+    LLVMPositionBuilderBefore(bld, next);
+    for (unsigned j = 1; j < jam; j++) {
+      LLVMValueRef cl = LLVMInstructionClone(in);
+      int nops = LLVMGetNumOperands(in);
+      for (int k = 0; k < nops; k++) {
+        LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+        if (!LLVMValueIsBasicBlock(op))
+          LLVMSetOperand(cl, (unsigned)k, get(c, j, op));
+      }
+      LLVMInsertIntoBuilder(bld, cl);
+      put(c, j, in, cl);
     }
-    LLVMInsertIntoBuilder(bld, cl);
-    put(c, j, code[i], cl);
   }
 }
 
-/* copy j of each row-varying phi of bb (incoming values filled later) */
-static void clone_phis(LLVMBuilderRef bld, struct copies *c, unsigned j, LLVMBasicBlockRef bb,
+/* copy j of each row-varying phi of bb; their incoming values once the
+ * copies of the code exist (fill_phis) */
+static void clone_phis(LLVMBuilderRef bld, struct copies *c, unsigned jam, LLVMBasicBlockRef bb,
                        const struct loom_ptrmap *varying) {
   LLVMValueRef first = loom_first_non_phi(bb);
   size_t dummy;
   for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p))
-    if (LLVMIsAPHINode(p) && loom_ptrmap_get(varying, p, &dummy) && get(c, j, p) == p) {
-      LLVMPositionBuilderBefore(bld, first);
-      put(c, j, p, LLVMBuildPhi(bld, LLVMTypeOf(p), ""));
-    }
+    if (LLVMIsAPHINode(p) && loom_ptrmap_get(varying, p, &dummy) && get(c, 1, p) == p)
+      for (unsigned j = 1; j < jam; j++) {
+        LLVMPositionBuilderBefore(bld, first);
+        put(c, j, p, LLVMBuildPhi(bld, LLVMTypeOf(p), ""));
+      }
 }
 
-static void fill_phis(struct copies *c, unsigned j, LLVMBasicBlockRef bb) {
+static void fill_phis(struct copies *c, unsigned jam, LLVMBasicBlockRef bb) {
   LLVMValueRef first = loom_first_non_phi(bb);
-  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p)) {
-    LLVMValueRef np = get(c, j, p);
-    if (np == p || LLVMCountIncoming(np))
-      continue;
-    unsigned ni = LLVMCountIncoming(p);
-    for (unsigned i = 0; i < ni; i++) {
-      LLVMValueRef v = get(c, j, LLVMGetIncomingValue(p, i));
-      LLVMBasicBlockRef b = LLVMGetIncomingBlock(p, i);
-      LLVMAddIncoming(np, &v, &b, 1);
+  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p))
+    for (unsigned j = 1; j < jam; j++) {
+      LLVMValueRef np = get(c, j, p);
+      if (np == p || LLVMCountIncoming(np))
+        continue;
+      unsigned ni = LLVMCountIncoming(p);
+      for (unsigned i = 0; i < ni; i++) {
+        LLVMValueRef v = get(c, j, LLVMGetIncomingValue(p, i));
+        LLVMBasicBlockRef b = LLVMGetIncomingBlock(p, i);
+        LLVMAddIncoming(np, &v, &b, 1);
+      }
     }
-  }
 }
 
 static void jam_rows(const struct rows *r, const struct loom_ptrmap *varying, unsigned jam) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(r->iv));
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
   struct copies c = {0};
-  size_t nh, nb, nt;
-  LLVMValueRef *head = varying_code(r, r->head, varying, &nh);
-  LLVMValueRef *body = varying_code(r, r->body, varying, &nb);
-  LLVMValueRef *tail = varying_code(r, r->tail, varying, &nt);
   /* the header: each copy's inductions j rows further, then its code */
-  LLVMPositionBuilderBefore(bld, loom_first_non_phi(r->head));
+  LLVMValueRef first = loom_first_non_phi(r->head);
+  LLVMPositionBuilderBefore(bld, first);
   for (unsigned j = 1; j < jam; j++)
     for (unsigned i = 0; i < r->nphi; i++) {
       LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
       put(&c, j, r->phi[i],
           LLVMBuildAdd(bld, r->phi[i], LLVMConstInt(t, (unsigned long long)(r->step[i] * j), 1), "row"));
     }
-  for (unsigned j = 1; j < jam; j++) {
-    clone_code(bld, &c, j, r->head, head, nh);
-    /* the inner loop: phis first, their values once the code exists */
-    clone_phis(bld, &c, j, r->body, varying);
-    clone_code(bld, &c, j, r->body, body, nb);
-    fill_phis(&c, j, r->body);
-    /* the tail: the values leaving the inner loop, then the code */
-    clone_phis(bld, &c, j, r->tail, varying);
-    fill_phis(&c, j, r->tail);
-    clone_code(bld, &c, j, r->tail, tail, nt);
+  clone_code(bld, &c, r, varying, r->head, jam);
+  if (r->body) { /* the inner loop: phis, code, then the phis' values */
+    clone_phis(bld, &c, jam, r->body, varying);
+    clone_code(bld, &c, r, varying, r->body, jam);
+    fill_phis(&c, jam, r->body);
+  }
+  if (r->tail != r->head) { /* the values leaving the inner loop, then the code */
+    clone_phis(bld, &c, jam, r->tail, varying);
+    fill_phis(&c, jam, r->tail);
+    clone_code(bld, &c, r, varying, r->tail, jam);
   }
   /* the inductions step over all the rows */
   for (unsigned i = 0; i < r->nphi; i++) {
     LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
     LLVMSetOperand(r->step_add[i], 1, LLVMConstInt(t, (unsigned long long)(r->step[i] * jam), 1));
   }
-  free(head);
-  free(body);
-  free(tail);
   for (unsigned j = 0; j < MAX_JAM; j++)
     loom_ptrmap_free(&c.map[j]);
   free(c.vals);

@@ -8,7 +8,12 @@
 ;  - @odd: 3 rows, which neither 2 nor 4 divides: nothing changes;
 ;  - @private: the inner loop reads a private array (one object for every
 ;    row): nothing changes;
-;  - @unmarked: no loom.rows loop ID: nothing changes.
+;  - @unmarked: no loom.rows loop ID: nothing changes;
+;  - @flat: the y loop is innermost (its inner loop fully unrolled): the
+;    block's row-varying instructions are copied, each copy right after its
+;    original, the invariant load and products once.
+; Each copy follows its original, so a value the rows share is used by all of
+; them close together.
 ; RUN: -passes=jam-rows
 
 ; CHECK-LABEL: define void @k.loom_wg(
@@ -24,10 +29,9 @@
 ; CHECK-NOT: fmuladd
 ; CHECK: tail:
 ; CHECK-NEXT: store <8 x float> %acc.next, ptr %slot, align 4
+; CHECK-COUNT-3: store <8 x float>
 ; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 4
 ; CHECK-NEXT: %y.done = icmp eq i64 %y.next, 16
-; CHECK-COUNT-3: store <8 x float>
-; CHECK-NEXT: br i1 %y.done, label %exit, label %head, !llvm.loop
 
 ; CHECK-LABEL: define void @odd.loom_wg(
 ; CHECK-COUNT-1: call <8 x float> @llvm.fmuladd.v8f32(
@@ -43,6 +47,19 @@
 ; CHECK-COUNT-1: call <8 x float> @llvm.fmuladd.v8f32(
 ; CHECK-NOT: fmuladd
 ; CHECK: %y.next = add nuw nsw i64 %y, 1
+
+; CHECK-LABEL: define void @flat.loom_wg(
+; CHECK: %a = load <8 x float>, ptr %local, align 4
+; CHECK-NEXT: %a2 = fmul <8 x float> %a, %a
+; CHECK-NEXT: %a3 = fmul <8 x float> %a2, %a
+; CHECK-NOT: load <8 x float>
+; CHECK: %b = load float, ptr %b.p, align 4
+; CHECK-COUNT-3: load float
+; CHECK: %r = fmul <8 x float> %a3, %b.v
+; CHECK-COUNT-3: fmul <8 x float> %a3,
+; CHECK: store <8 x float> %r, ptr %slot, align 4
+; CHECK-COUNT-3: store <8 x float>
+; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 4
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -196,6 +213,31 @@ exit:
   ret void
 }
 
+define void @flat.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  br label %row
+
+row:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %row ]
+  %a = load <8 x float>, ptr %local, align 4
+  %a2 = fmul <8 x float> %a, %a
+  %a3 = fmul <8 x float> %a2, %a
+  %b.p = getelementptr float, ptr %args, i64 %y
+  %b = load float, ptr %b.p, align 4
+  %b.s = insertelement <8 x float> poison, float %b, i64 0
+  %b.v = shufflevector <8 x float> %b.s, <8 x float> poison, <8 x i32> zeroinitializer
+  %r = fmul <8 x float> %a3, %b.v
+  %slot.off = shl i64 %y, 5
+  %slot = getelementptr i8, ptr %scratch, i64 %slot.off
+  store <8 x float> %r, ptr %slot, align 4
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 8
+  br i1 %y.done, label %exit, label %row, !llvm.loop !4
+
+exit:
+  ret void
+}
+
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
 
 attributes #0 = { nounwind "loom-outer-loops"="1" "prefer-vector-width"="512" }
@@ -204,3 +246,4 @@ attributes #0 = { nounwind "loom-outer-loops"="1" "prefer-vector-width"="512" }
 !1 = !{!"loom.rows"}
 !2 = distinct !{!2, !1}
 !3 = distinct !{!3, !1}
+!4 = distinct !{!4, !1}
