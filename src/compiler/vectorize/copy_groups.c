@@ -76,7 +76,8 @@ bool loom_family_copy(LLVMValueRef *g, unsigned f, LLVMValueRef p) {
   LLVMTypeRef vt = LLVMTypeOf(g[0]), et = LLVMGetElementType(vt);
   unsigned n = LLVMGetVectorSize(vt), e = loom_family_element_bytes(et);
   LLVMValueRef s[64], q;
-  if (f > 64 || !e || !find_scatters(g, f, e, s, &q))
+  /* one member: a plain load and store, no transposition to save */
+  if (f < 2 || f > 64 || !e || !find_scatters(g, f, e, s, &q))
     return false;
   unsigned ps = pointer_space(p), qs = pointer_space(q);
   if (ps == qs || ps == 0 || qs == 0 || (ps != 3 && qs != 3))
