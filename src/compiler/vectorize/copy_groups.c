@@ -17,10 +17,6 @@
  * gathers that far passes no write, and the scatters only write Q. */
 #include "vectorize/vectorize.h"
 
-static LLVMValueRef empty_md(LLVMContextRef c) {
-  return LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, NULL, 0));
-}
-
 static unsigned pointer_space(LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
   if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
@@ -113,8 +109,6 @@ bool loom_family_copy(LLVMValueRef *g, unsigned f, LLVMValueRef p) {
   LLVMPositionBuilderAtEnd(bld, b.slow);
   LLVMBuildBr(bld, b.join);
   LLVMValueRef br = LLVMGetBasicBlockTerminator(b.slow);
-  unsigned gk = LLVMGetMDKindIDInContext(c, "loom.gathers.apart", 18);
-  unsigned sk = LLVMGetMDKindIDInContext(c, "loom.scatters.apart", 19);
   LLVMValueRef moved[128];
   unsigned nm = 0;
   for (LLVMValueRef in = LLVMGetFirstInstruction(b.head); in;) {
@@ -123,7 +117,7 @@ bool loom_family_copy(LLVMValueRef *g, unsigned f, LLVMValueRef p) {
       if (in == g[k] || in == s[k]) {
         LLVMPositionBuilderBefore(bld, br);
         loom_move_instruction(bld, in);
-        LLVMSetMetadata(in, in == g[k] ? gk : sk, empty_md(c));
+        loom_family_mark_apart(in, in == s[k]);
         moved[nm++] = in;
         break;
       }

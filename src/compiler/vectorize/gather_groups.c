@@ -54,9 +54,20 @@ struct member {
   long long offset;
 };
 
-/* marks the gathers of the slow path, which are not looked at again */
-static unsigned apart_kind(LLVMValueRef in) {
-  return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)), "loom.gathers.apart", 18);
+/* the marks of the gathers and scatters left on a slow path */
+static unsigned apart_kind(LLVMValueRef in, bool scatter) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(in));
+  return scatter ? LLVMGetMDKindIDInContext(c, "loom.scatters.apart", 19)
+                 : LLVMGetMDKindIDInContext(c, "loom.gathers.apart", 18);
+}
+
+bool loom_family_is_apart(LLVMValueRef in, bool scatter) {
+  return LLVMGetMetadata(in, apart_kind(in, scatter)) != NULL;
+}
+
+void loom_family_mark_apart(LLVMValueRef in, bool scatter) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(in));
+  LLVMSetMetadata(in, apart_kind(in, scatter), LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, NULL, 0)));
 }
 
 LLVMValueRef loom_family_split_offset(LLVMValueRef p, long long *offset) {
@@ -76,7 +87,7 @@ LLVMValueRef loom_family_split_offset(LLVMValueRef p, long long *offset) {
 
 static bool as_member(LLVMValueRef in, struct member *m) {
   if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
-      LLVMGetMetadata(in, apart_kind(in)))
+      loom_family_is_apart(in, false))
     return false;
   if (!loom_family_element_bytes(LLVMGetElementType(LLVMTypeOf(in))))
     return false;
@@ -449,7 +460,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
     LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)k * e, 0);
     LLVMSetOperand(gk, 0, k ? LLVMBuildGEP2(bld, i8, base, &off, 1, "") : base);
     LLVMInsertIntoBuilder(bld, gk);
-    LLVMSetMetadata(gk, apart_kind(gk), LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, NULL, 0)));
+    loom_family_mark_apart(gk, false);
     apart[k] = gk;
   }
   LLVMBuildBr(bld, join);

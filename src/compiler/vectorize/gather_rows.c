@@ -34,10 +34,6 @@ struct member {
   bool sext;
 };
 
-static unsigned apart_kind(LLVMValueRef in) {
-  return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)), "loom.gathers.apart", 18);
-}
-
 /* v = x + c with c a splat integer constant: x and c */
 static bool peel_constant(LLVMValueRef v, LLVMValueRef *x, long long *c) {
   if (!LLVMIsABinaryOperator(v))
@@ -56,7 +52,7 @@ static bool peel_constant(LLVMValueRef v, LLVMValueRef *x, long long *c) {
 
 static bool as_member(LLVMValueRef in, struct member *m) {
   if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
-      LLVMGetMetadata(in, apart_kind(in)))
+      loom_family_is_apart(in, false))
     return false;
   LLVMValueRef p = LLVMGetOperand(in, 0);
   if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2)
@@ -179,7 +175,7 @@ static void rewrite(const struct member *m0, LLVMValueRef *g, unsigned f, LLVMVa
   for (unsigned k = 0; k < f; k++) {
     apart[k] = LLVMInstructionClone(g[k]);
     LLVMInsertIntoBuilder(bld, apart[k]);
-    LLVMSetMetadata(apart[k], apart_kind(apart[k]), LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, NULL, 0)));
+    loom_family_mark_apart(apart[k], false);
   }
   LLVMBuildBr(bld, join);
 

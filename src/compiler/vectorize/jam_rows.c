@@ -8,8 +8,8 @@
  * of work-items shares, read from __local memory and transposed for every
  * k, against 8 FMAs). Work-items between two barriers are independent, so
  * the y loop may run J rows at once: the inner loop carries J copies of the
- * values that depend on the row and computes the others once (EarlyCSE
- * merges the copies). This is unroll-and-jam, done here because LLVM's
+ * values that depend on the row and computes the others once (they are
+ * not copied). This is unroll-and-jam, done here because LLVM's
  * refuses loops with gathers and scatters (not simple loads and stores)
  * and cannot know that the rows are independent; wg-function marks the y
  * loops of outer-vectorised regions (loom_rows_loop_id).
@@ -79,7 +79,7 @@ static bool is_rows_latch(LLVMValueRef t, unsigned loop_kind) {
 }
 
 struct rows {
-  LLVMBasicBlockRef pre, head, body, tail;
+  LLVMBasicBlockRef head, body, tail;
   LLVMValueRef latch_cmp;
   /* header phis: each an induction `p = phi [init, pre], [p + step, tail]` */
   LLVMValueRef phi[MAX_AFFINE], step_add[MAX_AFFINE];
@@ -116,14 +116,12 @@ static bool const_int(LLVMValueRef v, long long *k) {
 static bool match_header(struct rows *r, LLVMBasicBlockRef head, LLVMBasicBlockRef tail,
                          LLVMValueRef cmp, bool stay_on_true) {
   /* the header: entered from one block outside and from the tail */
-  LLVMBasicBlockRef pre = NULL;
   for (LLVMValueRef p = LLVMGetFirstInstruction(head); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
     if (LLVMCountIncoming(p) != 2 || r->nphi == MAX_AFFINE)
       return false;
     unsigned back = LLVMGetIncomingBlock(p, 0) == tail ? 0 : 1;
     if (LLVMGetIncomingBlock(p, back) != tail)
       return false;
-    pre = LLVMGetIncomingBlock(p, 1 - back);
     LLVMValueRef add = LLVMGetIncomingValue(p, back);
     long long step;
     if (!LLVMIsAInstruction(add) || LLVMGetInstructionOpcode(add) != LLVMAdd ||
@@ -152,7 +150,6 @@ static bool match_header(struct rows *r, LLVMBasicBlockRef head, LLVMBasicBlockR
   if (!((pred == LLVMIntEQ && !stay_on_true) || (pred == LLVMIntNE && stay_on_true) ||
         (pred == LLVMIntULT && stay_on_true)))
     return false;
-  r->pre = pre;
   r->head = head;
   r->tail = tail;
   r->latch_cmp = cmp;
@@ -294,16 +291,6 @@ static bool rows_independent(const struct rows *r) {
   return true;
 }
 
-static bool writes_memory(LLVMValueRef in) {
-  if (LLVMIsAStoreInst(in))
-    return true;
-  if (!LLVMIsACallInst(in))
-    return false;
-  return !loom_is_call_to_prefix(in, "llvm.masked.gather.") &&
-         !loom_is_call_to_prefix(in, "llvm.masked.load.") &&
-         !loom_widenable_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(in), &(size_t){0}));
-}
-
 static bool reads_memory(LLVMValueRef in) {
   return LLVMIsALoadInst(in) || loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
          loom_is_call_to_prefix(in, "llvm.masked.load.");
@@ -337,7 +324,7 @@ static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
   unsigned nb = rows_blocks(r, blocks);
   bool body_writes = false;
   for (LLVMValueRef in = r->body ? LLVMGetFirstInstruction(r->body) : NULL; in; in = LLVMGetNextInstruction(in))
-    body_writes |= writes_memory(in);
+    body_writes |= loom_family_may_write(in);
   for (unsigned i = 0; i < r->nphi; i++)
     loom_ptrmap_put(varying, r->phi[i], 1);
   for (bool changed = true; changed;) {
@@ -347,7 +334,7 @@ static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
       written |= blocks[b] == r->body && body_writes;
       for (LLVMValueRef in = LLVMGetFirstInstruction(blocks[b]); in; in = LLVMGetNextInstruction(in)) {
         size_t dummy;
-        bool w = writes_memory(in);
+        bool w = loom_family_may_write(in);
         if (LLVMIsATerminatorInst(in) || loom_ptrmap_get(varying, in, &dummy)) {
           written |= w;
           continue;

@@ -23,11 +23,6 @@
 
 enum { MAX_FACTOR = 16 };
 
-/* marks the scatters of the slow path, which are not looked at again */
-static unsigned apart_kind(LLVMValueRef in) {
-  return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)), "loom.scatters.apart", 19);
-}
-
 /* a scatter: its pointer vector as (base, constant byte offset) */
 struct member {
   LLVMValueRef scatter, base;
@@ -36,7 +31,7 @@ struct member {
 
 static bool as_member(LLVMValueRef in, struct member *m) {
   if (!loom_is_call_to_prefix(in, "llvm.masked.scatter.") ||
-      !loom_all_ones_mask(LLVMGetOperand(in, 3)) || LLVMGetMetadata(in, apart_kind(in)))
+      !loom_all_ones_mask(LLVMGetOperand(in, 3)) || loom_family_is_apart(in, true))
     return false;
   if (!loom_family_element_bytes(LLVMGetElementType(LLVMTypeOf(LLVMGetOperand(in, 0)))))
     return false;
@@ -129,7 +124,7 @@ static void rewrite(LLVMValueRef *s, unsigned f, LLVMValueRef base, LLVMValueRef
     LLVMValueRef ptr = LLVMGetOperand(s[k], 1);
     LLVMSetOperand(s[k], 1, k ? LLVMBuildGEP2(bld, i8, base, &off, 1, "") : base);
     LLVMInsertIntoBuilder(bld, s[k]);
-    LLVMSetMetadata(s[k], apart_kind(s[k]), LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, NULL, 0)));
+    loom_family_mark_apart(s[k], true);
     if (ptr != base && LLVMIsAGetElementPtrInst(ptr) && !LLVMGetFirstUse(ptr))
       LLVMInstructionEraseFromParent(ptr);
   }

@@ -94,6 +94,10 @@ void loom_family_unzip(LLVMBuilderRef bld, LLVMValueRef *rows, unsigned f, unsig
 bool loom_family_unzip_by_register(unsigned f, unsigned n, unsigned e, unsigned reg_bytes) LOOM_HIDDEN;
 void loom_family_columns(LLVMBuilderRef bld, LLVMValueRef lo, LLVMValueRef hi, unsigned f,
                          unsigned n, LLVMValueRef *columns) LOOM_HIDDEN;
+/* the mark of the gathers (scatters) a rewrite left on its slow path, which
+ * no pass looks at again */
+bool loom_family_is_apart(LLVMValueRef in, bool scatter) LOOM_HIDDEN;
+void loom_family_mark_apart(LLVMValueRef in, bool scatter) LOOM_HIDDEN;
 /* copy_groups.c: the gather family g[0..F) through p whose values are only
  * scattered, contiguously to another address space, becomes loads and
  * stores behind a run time test; true if it did */

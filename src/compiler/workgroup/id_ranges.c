@@ -154,7 +154,7 @@ void loom_wg_unsigned_id_math(LLVMValueRef region, unsigned np) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;) {
       LLVMValueRef next = LLVMGetNextInstruction(in);
-      LLVMOpcode op = LLVMIsAInstruction(in) ? LLVMGetInstructionOpcode(in) : LLVMRet;
+      LLVMOpcode op = LLVMGetInstructionOpcode(in);
       if ((op == LLVMSDiv || op == LLVMSRem || op == LLVMAShr) &&
           LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind) {
         LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
