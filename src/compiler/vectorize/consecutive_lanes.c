@@ -9,10 +9,13 @@
  *  - constants, lane-uniform values (vectorize/uniform_phi.c's test),
  *  - the widened induction `phi [C0, %preheader], [phi + splat(S), %latch]`
  *    (u = n * S: at least ctz(S) trailing zero bits),
- *  - add, sub, `or disjoint`, shl and mul by splat constants, and
+ *  - add, sub, `or disjoint`, shl and mul by splat constants, mul of a
+ *    value the same in every lane by another, lshr where every c is below u's known
+ *    zero bits, and
  *  - `and` with a splat mask below u's known zero bits, which drops u:
  *    the lane number `x mod W` of a private array kept per lane
- *    (workgroup/wide_private.c) is then the constant <0, 1, ..., W-1>.
+ *    (workgroup/wide_private.c) is then the constant <0, 1, ..., W-1>;
+ *    with any mask where every c is below those bits.
  * When the byte offsets of lanes 1..n-1 from lane 0 are E, 2E, ... (E the
  * element size) and every lane is active, the access is one vector load or
  * store at lane 0's address: the same bytes, in the same place. */
@@ -59,6 +62,47 @@ static bool splat_constant(LLVMValueRef v, unsigned n, uint64_t *k) {
   return true;
 }
 
+/* trailing zero bits known in v (a scalar or a vector whose lanes are
+ * alike in that), from constants, shifts, products and sums: a group's
+ * first row `y * 8`, splatted */
+static unsigned known_tz(LLVMValueRef v, int depth) {
+  uint64_t k;
+  if (LLVMIsAConstantInt(v))
+    return ctz64(LLVMConstIntGetZExtValue(v));
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && LLVMGetVectorSize(LLVMTypeOf(v)) <= MAX_LANES &&
+      splat_constant(v, LLVMGetVectorSize(LLVMTypeOf(v)), &k))
+    return ctz64(k);
+  if (depth > 8 || !LLVMIsAInstruction(v))
+    return 0;
+  if (LLVMIsAShuffleVectorInst(v) || LLVMIsAZExtInst(v) || LLVMIsASExtInst(v))
+    return known_tz(LLVMGetOperand(v, 0), depth + 1); /* a splat's lanes: its source's */
+  if (LLVMIsAInsertElementInst(v))
+    return known_tz(LLVMGetOperand(v, 1), depth + 1);
+  if (!LLVMIsABinaryOperator(v))
+    return 0;
+  unsigned a = known_tz(LLVMGetOperand(v, 0), depth + 1), b = known_tz(LLVMGetOperand(v, 1), depth + 1);
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd: case LLVMSub: case LLVMOr:
+    return min_u(a, b);
+  case LLVMAnd:
+    return a > b ? a : b;
+  case LLVMMul:
+    return min_u(64, a + b);
+  case LLVMShl: {
+    LLVMValueRef amount = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(amount))
+      k = LLVMConstIntGetZExtValue(amount);
+    else if (!(LLVMGetTypeKind(LLVMTypeOf(amount)) == LLVMVectorTypeKind &&
+               LLVMGetVectorSize(LLVMTypeOf(amount)) <= MAX_LANES &&
+               splat_constant(amount, LLVMGetVectorSize(LLVMTypeOf(amount)), &k)))
+      return 0;
+    return k < 64 ? min_u(64, a + (unsigned)k) : 0;
+  }
+  default:
+    return 0;
+  }
+}
+
 /* *budget bounds the nodes visited: a DAG of shared operands would
  * otherwise be walked once per path */
 static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *a, int depth,
@@ -70,7 +114,7 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
   if (loom_lane_uniform(v)) {
     for (unsigned i = 0; i < n; i++)
       a->c[i] = 0;
-    a->tz = 0;
+    a->tz = known_tz(v, 0);
     return true;
   }
   if (LLVMIsAPHINode(v)) {
@@ -129,19 +173,49 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
       a->tz = min_u(64, a->tz + (unsigned)k);
     break;
   case LLVMMul:
-    ok = splat_constant(LLVMGetOperand(v, 1), n, &k);
+    if (!splat_constant(LLVMGetOperand(v, 1), n, &k)) {
+      /* the same in every lane times the same unknown: still the same */
+      for (unsigned i = 1; ok && i < n; i++)
+        ok = ((a->c[i] - a->c[0]) & mask) == 0;
+      ok = ok && loom_lane_uniform(LLVMGetOperand(v, 1));
+      for (unsigned i = 0; ok && i < n; i++)
+        a->c[i] = 0;
+      a->tz = 0;
+      break;
+    }
     for (unsigned i = 0; ok && i < n; i++)
       a->c[i] *= k;
     if (ok)
       a->tz = min_u(64, a->tz + ctz64(k & mask));
     break;
+  case LLVMLShr:
+    /* with every c below u's known zero bits, u + c is u | c and the shift
+     * moves them apart: (u >> k) + (c >> k) (the tile row of a linear id
+     * `(y * 8 + x) >> 3` over lanes x = 0..7) */
+    ok = splat_constant(LLVMGetOperand(v, 1), n, &k) && k < 64;
+    for (unsigned i = 0; ok && i < n; i++)
+      ok = a->tz >= 64 || ((a->c[i] & mask) >> a->tz) == 0;
+    for (unsigned i = 0; ok && i < n; i++)
+      a->c[i] = (a->c[i] & mask) >> k;
+    if (ok && a->tz < 64)
+      a->tz = a->tz >= k ? a->tz - (unsigned)k : 0;
+    break;
   case LLVMAnd:
-    /* adding u (a multiple of 2^tz) leaves the bits below tz alone */
-    ok = splat_constant(LLVMGetOperand(v, 1), n, &k) && (a->tz >= 64 || (k >> a->tz) == 0);
+    /* adding u (a multiple of 2^tz) leaves the bits below tz alone: with a
+     * mask below them u drops out; with every c below them too, u + c is
+     * u | c and the mask takes each apart (`id % 16` of a linear id over
+     * lanes 0..7 from a multiple of 8) */
+    ok = splat_constant(LLVMGetOperand(v, 1), n, &k);
+    if (ok && (a->tz >= 64 || (k >> a->tz) == 0)) {
+      for (unsigned i = 0; i < n; i++)
+        a->c[i] &= k;
+      a->tz = 64;
+      break;
+    }
+    for (unsigned i = 0; ok && i < n; i++)
+      ok = ((a->c[i] & mask) >> a->tz) == 0;
     for (unsigned i = 0; ok && i < n; i++)
       a->c[i] &= k;
-    if (ok)
-      a->tz = 64;
     break;
   default:
     ok = false;

@@ -207,6 +207,66 @@ struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
   return b;
 }
 
+/* the shuffle every user of phi is (the same operands, phi and phi or
+ * phi and a constant, and the same mask), or NULL */
+static LLVMValueRef only_shuffle(LLVMValueRef phi) {
+  LLVMValueRef first = NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(phi); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef sh = LLVMGetUser(u);
+    if (!LLVMIsAShuffleVectorInst(sh) || LLVMGetOperand(sh, 0) != phi ||
+        (LLVMGetOperand(sh, 1) != phi && !LLVMIsConstant(LLVMGetOperand(sh, 1))))
+      return NULL;
+    if (!first) {
+      first = sh;
+      continue;
+    }
+    unsigned n = LLVMGetNumMaskElements(sh);
+    if (n != LLVMGetNumMaskElements(first) || LLVMGetOperand(sh, 1) != LLVMGetOperand(first, 1))
+      return NULL;
+    for (unsigned i = 0; i < n; i++)
+      if (LLVMGetMaskValue(sh, i) != LLVMGetMaskValue(first, i))
+        return NULL;
+  }
+  return first;
+}
+
+/* A column whose only use is one shuffle (jam-rows' copy of a row-invariant
+ * column into both halves of a register) gets it on each path instead,
+ * where the code generator merges it into the shuffle that made the column:
+ * one permutation, not two. */
+static void shuffle_on_paths(LLVMBuilderRef bld, LLVMValueRef phi) {
+  LLVMValueRef sh = only_shuffle(phi);
+  if (!sh)
+    return;
+  LLVMValueRef mask[128];
+  unsigned n = LLVMGetNumMaskElements(sh);
+  if (n > 128)
+    return;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(phi)));
+  for (unsigned i = 0; i < n; i++) {
+    int m = LLVMGetMaskValue(sh, i);
+    mask[i] = m == LLVMGetUndefMaskElem() ? LLVMGetPoison(i32) : LLVMConstInt(i32, (unsigned)m, 0);
+  }
+  bool twice = LLVMGetOperand(sh, 1) == phi;
+  LLVMValueRef other = LLVMGetOperand(sh, 1);
+  LLVMPositionBuilderBefore(bld, phi);
+  LLVMValueRef np = LLVMBuildPhi(bld, LLVMTypeOf(sh), "component.shuffled");
+  unsigned ni = LLVMCountIncoming(phi);
+  for (unsigned i = 0; i < ni; i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+    LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+    LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(from));
+    LLVMValueRef x = LLVMBuildShuffleVector(bld, v, twice ? v : other, LLVMConstVector(mask, n), "");
+    LLVMAddIncoming(np, &x, &from, 1);
+  }
+  while (LLVMGetFirstUse(phi)) {
+    LLVMValueRef user = LLVMGetUser(LLVMGetFirstUse(phi));
+    LLVMReplaceAllUsesWith(user, np);
+    LLVMInstructionEraseFromParent(user);
+  }
+  LLVMInstructionEraseFromParent(phi);
+}
+
 /* Rewrites one family: g[c] gathers component c of P's lanes. */
 /* The test for the common shape of P, `getelementptr T, b, sext32(X) << s`
  * with b one pointer and X = u + <c, c + d, c + 2d, ...> (a 32-bit index,
@@ -217,11 +277,14 @@ struct loom_family_blocks loom_family_split(LLVMValueRef at, const char *whole,
  * subtractions, compares and a mask test per family on AVX-512). O3 also
  * writes sext32(X + v) << s as `ashr (shl X, 32) + V, k` with V = v << 32
  * the same in every lane, and steps such a P by a scalar (`getelementptr
- * T, P, u`, a loop's `id + i * get_local_size(0)`): both keep the test. */
+ * T, P, u`, a loop's `id + i * get_local_size(0)`): both keep the test.
+ * An unsigned index (`zext32(X)`, a local id's arithmetic) wraps past
+ * UINT_MAX instead: lane 0 at most UINT_MAX - (n - 1) d. */
 enum { MAX_STEPS = 4 };
 struct wrap_shape {
   LLVMValueRef b, x, hi; /* base, X, v (or NULL) */
   uint64_t sh, d;
+  bool zext;             /* X zero-extended, not sign-extended */
   LLVMTypeRef elem;      /* T of the innermost GEP */
   unsigned steps;        /* the scalar steps, outermost first */
   LLVMTypeRef step_ty[MAX_STEPS];
@@ -255,6 +318,7 @@ static bool low_half_zero(LLVMValueRef v) {
 static bool wrap_shape(LLVMValueRef p, unsigned n, uint64_t stride, struct wrap_shape *w) {
   w->steps = 0;
   w->hi = NULL;
+  w->zext = false;
   /* scalar steps: getelementptr T, <n x ptr> P, u */
   while (LLVMIsAGetElementPtrInst(p) && LLVMGetNumOperands(p) == 2 &&
          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMVectorTypeKind &&
@@ -288,9 +352,10 @@ static bool wrap_shape(LLVMValueRef p, unsigned n, uint64_t stride, struct wrap_
       return false;
     x = LLVMGetOperand(shl, 0);
     sh = 32 - k;
-  } else if (LLVMIsASExtInst(idx) &&
+  } else if ((LLVMIsASExtInst(idx) || LLVMIsAZExtInst(idx)) &&
              LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(LLVMGetOperand(idx, 0)))) == 32) {
     x = LLVMGetOperand(idx, 0);
+    w->zext = LLVMIsAZExtInst(idx);
   } else {
     return false;
   }
@@ -329,12 +394,16 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
     x0 = LLVMBuildAdd(bld, x0, LLVMBuildTrunc(bld, LLVMBuildLShr(bld, w.hi, LLVMConstInt(i64, 32, 0), ""),
                                              i32, ""), "");
   /* lane 0's address from the scalar index, not out of the vector of addresses */
-  LLVMValueRef off = LLVMBuildShl(bld, LLVMBuildSExt(bld, x0, i64, ""), LLVMConstInt(i64, w.sh, 0), "");
+  LLVMValueRef off = LLVMBuildShl(bld, w.zext ? LLVMBuildZExt(bld, x0, i64, "") : LLVMBuildSExt(bld, x0, i64, ""),
+                                  LLVMConstInt(i64, w.sh, 0), "");
   LLVMValueRef b0 = LLVMGetTypeKind(LLVMTypeOf(w.b)) == LLVMVectorTypeKind ? loom_lane0_scalar(bld, w.b) : w.b;
   LLVMPositionBuilderAtEnd(bld, at); /* loom_lane0_scalar may have moved it */
   *p0 = LLVMBuildGEP2(bld, w.elem, b0, &off, 1, "p0");
   for (unsigned s = w.steps; s-- > 0;)
     *p0 = LLVMBuildGEP2(bld, w.step_ty[s], *p0, &w.step[s], 1, "p0");
+  if (w.zext)
+    return LLVMBuildICmp(bld, LLVMIntULE, x0, LLVMConstInt(i32, 0xffffffffu - (uint64_t)(n - 1) * w.d, 0),
+                         "gathers_whole");
   return LLVMBuildICmp(bld, LLVMIntSLE, x0,
                        LLVMConstInt(i32, 0x7fffffffu - (uint64_t)(n - 1) * w.d, 0), "gathers_whole");
 }
@@ -483,6 +552,8 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
       LLVMInstructionEraseFromParent(ptr);
   }
   loom_family_sink_into_slow(bld, base, head, slow, 0);
+  for (unsigned k = 0; k < f; k++)
+    shuffle_on_paths(bld, phis[k]);
   /* the blocks after head keep their phis' incoming block: join ends as head did */
   LLVMDisposeBuilder(bld);
 }

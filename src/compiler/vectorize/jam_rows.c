@@ -24,9 +24,13 @@
  * loop-carried vectors for all rows within 24 registers (12 with AVX2),
  * and only where the row-invariant part of S (of the block) is at least a
  * quarter of its instructions. Each copy of an instruction goes right after
- * it, so that the rows use a shared value close together. Not where
- * anything in the loop touches private memory (one object for every row),
- * calls a function, or is atomic or volatile. */
+ * it, so that the rows use a shared value close together. Where a row's
+ * vectors are at most half a register, two rows may share one instead
+ * (jam_build.c), when that runs less vector work per row than copies: the
+ * choice is here, the rewrite there. Not where anything in the loop
+ * touches private memory (one object for every row), calls a function, or
+ * is atomic or volatile. */
+#include "vectorize/jam_rows.h"
 #include "vectorize/vectorize.h"
 #include "workgroup/workgroup.h"
 #include <llvm-c/IRReader.h>
@@ -35,7 +39,6 @@
 #include <string.h>
 
 #define ROWS_MD "loom.rows"
-enum { MAX_JAM = 4, MAX_AFFINE = 8 };
 
 LLVMValueRef loom_rows_loop_id(LLVMContextRef c) {
   /* LLVM's unroller would copy the inner loop per row instead: not unrolled */
@@ -78,17 +81,6 @@ static bool is_rows_latch(LLVMValueRef t, unsigned loop_kind) {
   return false;
 }
 
-struct rows {
-  LLVMBasicBlockRef head, body, tail;
-  LLVMValueRef latch_cmp;
-  /* header phis: each an induction `p = phi [init, pre], [p + step, tail]` */
-  LLVMValueRef phi[MAX_AFFINE], step_add[MAX_AFFINE];
-  long long step[MAX_AFFINE];
-  unsigned nphi;
-  LLVMValueRef iv; /* the y counter: from 0 by 1 */
-  unsigned long long trips;
-};
-
 static unsigned count_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef *only) {
   unsigned n = 0;
   LLVMValueRef f = LLVMGetBasicBlockParent(bb);
@@ -113,11 +105,11 @@ static bool const_int(LLVMValueRef v, long long *k) {
 }
 
 /* the y header's inductions and the latch test (r->body already set) */
-static bool match_header(struct rows *r, LLVMBasicBlockRef head, LLVMBasicBlockRef tail,
+static bool match_header(struct loom_rows *r, LLVMBasicBlockRef head, LLVMBasicBlockRef tail,
                          LLVMValueRef cmp, bool stay_on_true) {
   /* the header: entered from one block outside and from the tail */
   for (LLVMValueRef p = LLVMGetFirstInstruction(head); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
-    if (LLVMCountIncoming(p) != 2 || r->nphi == MAX_AFFINE)
+    if (LLVMCountIncoming(p) != 2 || r->nphi == LOOM_ROWS_MAX_AFFINE)
       return false;
     unsigned back = LLVMGetIncomingBlock(p, 0) == tail ? 0 : 1;
     if (LLVMGetIncomingBlock(p, back) != tail)
@@ -158,7 +150,7 @@ static bool match_header(struct rows *r, LLVMBasicBlockRef head, LLVMBasicBlockR
 }
 
 /* the blocks of the y loop whose latch is `tail`, if it has the shape */
-static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
+static bool match_rows(LLVMBasicBlockRef tail, struct loom_rows *r) {
   memset(r, 0, sizeof *r);
   LLVMValueRef br = LLVMGetBasicBlockTerminator(tail);
   if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
@@ -201,7 +193,7 @@ static bool match_rows(LLVMBasicBlockRef tail, struct rows *r) {
 }
 
 /* the loop's distinct blocks in order: header, inner loop, tail */
-static unsigned rows_blocks(const struct rows *r, LLVMBasicBlockRef out[3]) {
+static unsigned rows_blocks(const struct loom_rows *r, LLVMBasicBlockRef out[3]) {
   unsigned n = 0;
   out[n++] = r->head;
   if (r->body)
@@ -211,7 +203,7 @@ static unsigned rows_blocks(const struct rows *r, LLVMBasicBlockRef out[3]) {
   return n;
 }
 
-static bool in_rows(const struct rows *r, LLVMValueRef v) {
+static bool in_rows(const struct loom_rows *r, LLVMValueRef v) {
   if (!LLVMIsAInstruction(v))
     return false;
   LLVMBasicBlockRef b = LLVMGetInstructionParent(v);
@@ -252,7 +244,7 @@ static bool maybe_private(LLVMValueRef p, int *budget) {
 /* May the rows run side by side? Nothing that one object serves for every
  * row (private memory), no calls but intrinsics, nothing atomic or
  * volatile; no value of the loop used after it. */
-static bool rows_independent(const struct rows *r) {
+static bool rows_independent(const struct loom_rows *r) {
   LLVMBasicBlockRef blocks[3];
   unsigned nb = rows_blocks(r, blocks);
   for (unsigned b = 0; b < nb; b++)
@@ -319,7 +311,7 @@ static unsigned regs_of(LLVMTypeRef t, unsigned simd_bytes) {
  * loop, tail; any in an inner loop that writes). The others are computed
  * once for all rows: a read the same for every row that another row's
  * write changed would be a race between work-items. */
-static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
+static void find_varying(const struct loom_rows *r, struct loom_ptrmap *varying) {
   LLVMBasicBlockRef blocks[3];
   unsigned nb = rows_blocks(r, blocks);
   bool body_writes = false;
@@ -353,8 +345,7 @@ static void find_varying(const struct rows *r, struct loom_ptrmap *varying) {
   }
 }
 
-/* The loop's own counting (the inductions' steps, the latch test): not copied */
-static bool is_counting(const struct rows *r, LLVMValueRef in) {
+bool loom_rows_counting(const struct loom_rows *r, LLVMValueRef in) {
   if (in == r->latch_cmp)
     return true;
   for (unsigned i = 0; i < r->nphi; i++)
@@ -363,151 +354,182 @@ static bool is_counting(const struct rows *r, LLVMValueRef in) {
   return false;
 }
 
-/* The number of rows to run together: 1 when not worth it. Measured on the
- * inner loop, or on the whole row where the y loop is innermost. */
-static unsigned choose_jam(const struct rows *r, const struct loom_ptrmap *varying,
-                           unsigned simd_bytes) {
+/* The vector work of an instruction, what packing two rows into one
+ * register halves: a vector value (a load, arithmetic, a shuffle), a vector
+ * store, a gather or scatter (4); scalar work (addresses, the loop's
+ * counting) and the insertion of a scalar that starts a broadcast take none */
+static unsigned vector_cost(LLVMValueRef in) {
+  if (loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
+      loom_is_call_to_prefix(in, "llvm.masked.scatter."))
+    return 4;
+  if (LLVMIsAInsertElementInst(in) && LLVMIsAUndefValue(LLVMGetOperand(in, 0)))
+    return 0;
+  LLVMTypeRef t = LLVMTypeOf(LLVMIsAStoreInst(in) ? LLVMGetOperand(in, 0) : in);
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind &&
+                 LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMPointerTypeKind
+             ? 1
+             : 0;
+}
+
+/* What the loop runs, measured on the inner loop (or on the whole row where
+ * the y loop is innermost): `inv` the row-invariant instructions, `var` the
+ * rest (one row's), weighted by inst_cost; `vinv` and `vvar` their vector
+ * work (vector_cost); `regs` the registers the inner loop's row-varying
+ * phis take per row. */
+struct rows_cost {
+  unsigned inv, var, vinv, vvar, regs;
+};
+
+static struct rows_cost measure(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                                unsigned simd_bytes) {
   LLVMBasicBlockRef work = r->body ? r->body : r->head;
-  unsigned inv = 0, total = 0, regs = 0;
+  struct rows_cost k = {0};
   size_t dummy;
   for (LLVMValueRef in = LLVMGetFirstInstruction(work); in; in = LLVMGetNextInstruction(in)) {
     bool v = loom_ptrmap_get(varying, in, &dummy);
     if (LLVMIsAPHINode(in)) {
       if (v && r->body)
-        regs += regs_of(LLVMTypeOf(in), simd_bytes);
+        k.regs += regs_of(LLVMTypeOf(in), simd_bytes);
       continue;
     }
-    if (LLVMIsATerminatorInst(in) || is_counting(r, in))
+    if (LLVMIsATerminatorInst(in) || loom_rows_counting(r, in))
       continue;
-    total += inst_cost(in);
-    if (!v)
-      inv += inst_cost(in);
+    if (v) {
+      k.var += inst_cost(in);
+      k.vvar += vector_cost(in);
+    } else {
+      k.inv += inst_cost(in);
+      k.vinv += vector_cost(in);
+    }
   }
+  return k;
+}
+
+/* the largest jam (a multiple of `unit`, at most LOOM_MAX_JAM) the trip
+ * count divides whose regs_per_unit * jam / unit registers stay within the
+ * budget; 0 if none */
+static unsigned fit_jam(const struct loom_rows *r, unsigned unit, unsigned regs_per_unit,
+                        unsigned simd_bytes) {
+  unsigned budget = simd_bytes >= 64 ? 24 : 12, best = 0;
+  for (unsigned jam = 2; jam <= LOOM_MAX_JAM; jam *= 2)
+    if (jam % unit == 0 && r->trips % jam == 0 && jam / unit * regs_per_unit <= budget)
+      best = jam;
+  return best;
+}
+
+/* a value counted once: false if seen before */
+static bool first_sight(struct loom_ptrmap *seen, LLVMValueRef v) {
+  size_t dummy;
+  if (loom_ptrmap_get(seen, v, &dummy))
+    return false;
+  loom_ptrmap_put(seen, v, 1);
+  return true;
+}
+
+/* Two rows in one register (jam_build.c): the inner loop's packable
+ * row-varying instructions into `packed`, and the vector work per row that
+ * packing with the returned jam would run, times 16 (0: not possible).
+ * Duplicating a row-invariant operand costs one instruction per J rows
+ * (none for a load or a gather), joining two rows' value one per pair,
+ * splitting one per row; those of values from before the inner loop are not
+ * counted (the header's end). */
+static unsigned plan_packing(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                             unsigned simd_bytes, struct rows_cost k, struct loom_ptrmap *packed,
+                             unsigned *jam) {
+  size_t dummy;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(varying, in, &dummy) && !loom_rows_counting(r, in) &&
+        !LLVMIsATerminatorInst(in) && loom_rows_packable(in, simd_bytes))
+      loom_ptrmap_put(packed, in, 1);
+  /* wide: the packed instructions' work per pair; moved: theirs per row */
+  unsigned wide = 0, moved = 0, dups = 0, joins = 0, splits = 0, regs = 0;
+  struct loom_ptrmap seen = {0}, seen_split = {0};
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in)) {
+    bool is_packed = loom_ptrmap_get(packed, in, &dummy), phi = LLVMIsAPHINode(in);
+    if (!loom_ptrmap_get(varying, in, &dummy) || loom_rows_counting(r, in))
+      continue;
+    if (phi)
+      regs += is_packed ? regs_of(LLVMTypeOf(in), simd_bytes / 2) : 2 * regs_of(LLVMTypeOf(in), simd_bytes);
+    else if (is_packed) {
+      wide += vector_cost(in);
+      moved += vector_cost(in);
+    }
+    unsigned n = (unsigned)LLVMGetNumOperands(in);
+    if (is_packed && LLVMIsAShuffleVectorInst(in) && !loom_ptrmap_get(packed, LLVMGetOperand(in, 0), &dummy) &&
+        !loom_ptrmap_get(packed, LLVMGetOperand(in, 1), &dummy)) {
+      wide += 2; /* each row's shuffle (a broadcast), then one join */
+      continue;
+    }
+    for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef op = LLVMGetOperand(in, i);
+      bool op_packed = loom_ptrmap_get(packed, op, &dummy);
+      if (!is_packed) {
+        splits += op_packed && first_sight(&seen_split, op);
+        continue;
+      }
+      if (op_packed || LLVMGetTypeKind(LLVMTypeOf(op)) != LLVMVectorTypeKind ||
+          !LLVMIsAInstruction(op) || LLVMGetInstructionParent(op) != r->body || !first_sight(&seen, op))
+        continue;
+      if (loom_ptrmap_get(varying, op, &dummy))
+        joins++;
+      else /* a load's copy is a broadcast from memory; a gather's goes into the
+              permutation combine-gathers makes of it (gather_groups.c) */
+        dups += !LLVMIsALoadInst(op) && !loom_is_call_to_prefix(op, "llvm.masked.gather.");
+    }
+  }
+  loom_ptrmap_free(&seen);
+  loom_ptrmap_free(&seen_split);
+  *jam = wide ? fit_jam(r, 2, regs, simd_bytes) : 0;
+  if (!*jam)
+    return 0;
+  unsigned per_j = 16 * (k.vinv + dups + *jam / 2 * (wide + joins) + *jam * (k.vvar - moved + splits));
+  return per_j / *jam;
+}
+
+/* The number of rows to run together (1: not worth it) and whether two
+ * rows share a register (*packed not empty), whichever runs less vector
+ * work per row: copies need the row-invariant part to be at least a quarter
+ * of the loop. */
+static unsigned choose_jam(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                           unsigned simd_bytes, struct loom_ptrmap *packed) {
+  struct rows_cost k = measure(r, varying, simd_bytes);
+  size_t dummy;
   /* an inner loop must run as often for every row: its test the same in all */
   if (r->body &&
       (loom_ptrmap_get(varying, LLVMGetCondition(LLVMGetBasicBlockTerminator(r->body)), &dummy) ||
-       regs == 0))
+       k.regs == 0))
     return 1;
-  if (total == 0 || 4 * inv < total)
+  unsigned total = k.inv + k.var;
+  if (total == 0)
     return 1;
-  /* the inner loop's values of all rows stay in registers together */
-  unsigned budget = simd_bytes >= 64 ? 24 : 12, jam = 1;
-  while (jam < MAX_JAM && r->trips % (2 * jam) == 0 && 2 * jam * regs <= budget)
-    jam *= 2;
-  return jam;
+  unsigned copies = 4 * k.inv >= total ? fit_jam(r, 1, k.regs, simd_bytes) : 0;
+  unsigned per_row_copies = 16 * k.vinv / (copies ? copies : 1) + 16 * k.vvar;
+  unsigned packs = 0, per_row_packed = r->body
+                                            ? plan_packing(r, varying, simd_bytes, k, packed, &packs)
+                                            : 0;
+  if (packs && per_row_packed < per_row_copies)
+    return packs;
+  loom_ptrmap_free(packed);
+  *packed = (struct loom_ptrmap){0};
+  return copies ? copies : 1;
 }
 
-struct copies {
-  struct loom_ptrmap map[MAX_JAM]; /* original value -> index in vals */
-  LLVMValueRef *vals;
-  size_t n, cap;
-};
-
-static void put(struct copies *c, unsigned j, LLVMValueRef from, LLVMValueRef to) {
-  if (c->n == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 256;
-    c->vals = realloc(c->vals, c->cap * sizeof *c->vals);
-  }
-  c->vals[c->n] = to;
-  loom_ptrmap_put(&c->map[j], from, c->n++);
-}
-
-/* copy j's value of v: v itself where it is the same for every row */
-static LLVMValueRef get(const struct copies *c, unsigned j, LLVMValueRef v) {
-  size_t i;
-  return loom_ptrmap_get(&c->map[j], v, &i) ? c->vals[i] : v;
-}
-
-/* Copies 1 .. jam-1 of bb's row-varying instructions that are neither phis
- * nor counting, each copy right after its original: a value the rows share
- * is then used by all of them close together (a short live range), and
- * every copy's operands exist already. */
-static void clone_code(LLVMBuilderRef bld, struct copies *c, const struct rows *r,
-                       const struct loom_ptrmap *varying, LLVMBasicBlockRef bb, unsigned jam) {
-  size_t dummy;
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-  for (LLVMValueRef in = loom_first_non_phi(bb), next; in && in != term; in = next) {
-    next = LLVMGetNextInstruction(in);
-    if (is_counting(r, in) || !loom_ptrmap_get(varying, in, &dummy))
+/* An inner loop's values used after it: single-entry phis of the tail
+ * (LCSSA), replaced by the values, so that a packed value leaving the loop
+ * is split in the tail rather than in every iteration */
+static bool fold_tail_phis(const struct loom_rows *r) {
+  if (!r->body)
+    return false;
+  bool changed = false;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(r->tail), next; p && LLVMIsAPHINode(p); p = next) {
+    next = LLVMGetNextInstruction(p);
+    if (LLVMCountIncoming(p) != 1)
       continue;
-    LLVMPositionBuilderBefore(bld, next);
-    for (unsigned j = 1; j < jam; j++) {
-      LLVMValueRef cl = LLVMInstructionClone(in);
-      int nops = LLVMGetNumOperands(in);
-      for (int k = 0; k < nops; k++) {
-        LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
-        if (!LLVMValueIsBasicBlock(op))
-          LLVMSetOperand(cl, (unsigned)k, get(c, j, op));
-      }
-      LLVMInsertIntoBuilder(bld, cl);
-      put(c, j, in, cl);
-    }
+    LLVMReplaceAllUsesWith(p, LLVMGetIncomingValue(p, 0));
+    LLVMInstructionEraseFromParent(p);
+    changed = true;
   }
-}
-
-/* copy j of each row-varying phi of bb; their incoming values once the
- * copies of the code exist (fill_phis) */
-static void clone_phis(LLVMBuilderRef bld, struct copies *c, unsigned jam, LLVMBasicBlockRef bb,
-                       const struct loom_ptrmap *varying) {
-  LLVMValueRef first = loom_first_non_phi(bb);
-  size_t dummy;
-  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p))
-    if (LLVMIsAPHINode(p) && loom_ptrmap_get(varying, p, &dummy) && get(c, 1, p) == p)
-      for (unsigned j = 1; j < jam; j++) {
-        LLVMPositionBuilderBefore(bld, first);
-        put(c, j, p, LLVMBuildPhi(bld, LLVMTypeOf(p), ""));
-      }
-}
-
-static void fill_phis(struct copies *c, unsigned jam, LLVMBasicBlockRef bb) {
-  LLVMValueRef first = loom_first_non_phi(bb);
-  for (LLVMValueRef p = LLVMGetFirstInstruction(bb); p != first; p = LLVMGetNextInstruction(p))
-    for (unsigned j = 1; j < jam; j++) {
-      LLVMValueRef np = get(c, j, p);
-      if (np == p || LLVMCountIncoming(np))
-        continue;
-      unsigned ni = LLVMCountIncoming(p);
-      for (unsigned i = 0; i < ni; i++) {
-        LLVMValueRef v = get(c, j, LLVMGetIncomingValue(p, i));
-        LLVMBasicBlockRef b = LLVMGetIncomingBlock(p, i);
-        LLVMAddIncoming(np, &v, &b, 1);
-      }
-    }
-}
-
-static void jam_rows(const struct rows *r, const struct loom_ptrmap *varying, unsigned jam) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(r->iv));
-  LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
-  struct copies c = {0};
-  /* the header: each copy's inductions j rows further, then its code */
-  LLVMValueRef first = loom_first_non_phi(r->head);
-  LLVMPositionBuilderBefore(bld, first);
-  for (unsigned j = 1; j < jam; j++)
-    for (unsigned i = 0; i < r->nphi; i++) {
-      LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
-      put(&c, j, r->phi[i],
-          LLVMBuildAdd(bld, r->phi[i], LLVMConstInt(t, (unsigned long long)(r->step[i] * j), 1), "row"));
-    }
-  clone_code(bld, &c, r, varying, r->head, jam);
-  if (r->body) { /* the inner loop: phis, code, then the phis' values */
-    clone_phis(bld, &c, jam, r->body, varying);
-    clone_code(bld, &c, r, varying, r->body, jam);
-    fill_phis(&c, jam, r->body);
-  }
-  if (r->tail != r->head) { /* the values leaving the inner loop, then the code */
-    clone_phis(bld, &c, jam, r->tail, varying);
-    fill_phis(&c, jam, r->tail);
-    clone_code(bld, &c, r, varying, r->tail, jam);
-  }
-  /* the inductions step over all the rows */
-  for (unsigned i = 0; i < r->nphi; i++) {
-    LLVMTypeRef t = LLVMTypeOf(r->phi[i]);
-    LLVMSetOperand(r->step_add[i], 1, LLVMConstInt(t, (unsigned long long)(r->step[i] * jam), 1));
-  }
-  for (unsigned j = 0; j < MAX_JAM; j++)
-    loom_ptrmap_free(&c.map[j]);
-  free(c.vals);
-  LLVMDisposeBuilder(bld);
+  return changed;
 }
 
 bool loom_jam_rows(LLVMModuleRef m) {
@@ -522,16 +544,18 @@ bool loom_jam_rows(LLVMModuleRef m) {
       continue;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-      struct rows r;
+      struct loom_rows r;
       if (!t || !is_rows_latch(t, loop_kind) || !match_rows(bb, &r) || !rows_independent(&r))
         continue;
-      struct loom_ptrmap varying = {0};
+      changed |= fold_tail_phis(&r);
+      struct loom_ptrmap varying = {0}, packed = {0};
       find_varying(&r, &varying);
-      unsigned jam = choose_jam(&r, &varying, simd_bytes);
+      unsigned jam = choose_jam(&r, &varying, simd_bytes, &packed);
       if (jam > 1) {
-        jam_rows(&r, &varying, jam);
+        loom_rows_rewrite(&r, &varying, &packed, jam);
         changed = true;
       }
+      loom_ptrmap_free(&packed);
       loom_ptrmap_free(&varying);
     }
   }

@@ -123,7 +123,8 @@ LLVMValueRef loom_lane0_scalar(LLVMBuilderRef b, LLVMValueRef v) LOOM_HIDDEN;
 /* jam_rows.c: a loop ID that marks a y work-item loop whose rows may run
  * side by side (NULL if LLVM failed); after O3, J rows of such loops of the
  * shape VPlan leaves when x needs one vector run together, the row-invariant
- * code of their inner loop once; true when something changed */
+ * code of their inner loop once, two rows to a register where a row's
+ * vectors are half of one (jam_build.c); true when something changed */
 LLVMValueRef loom_rows_loop_id(LLVMContextRef c) LOOM_HIDDEN;
 bool loom_jam_rows(LLVMModuleRef m) LOOM_HIDDEN;
 

@@ -1,6 +1,7 @@
 ; Gathers and scatters that must stay: lanes two floats apart (index
-; 2 * induction); a lane mask wider than the induction's known zero bits
-; (step 8, mask 15: lane 8 wraps to 0, so x & 15 is not <0, ..., 15>); a
+; 2 * induction); a lane mask wider than the known zero bits of an
+; induction whose lanes pass them (lanes 0..7, step 4, mask 15: in the
+; fourth iteration <12, ..., 19> & 15 wraps to <12, ..., 15, 0, ..., 3>); a
 ; gather with lanes off (a vector load would read them); a phi that steps
 ; by a non-splat vector. And one that may go: the uniform index plus the
 ; induction, through sub of a constant.
@@ -32,10 +33,11 @@ body:
   %index = phi i64 [ 0, %entry ], [ %index.next, %body ]
   %ind = phi <8 x i64> [ <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, %entry ], [ %ind.next, %body ]
   %odd = phi <8 x i64> [ <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, %entry ], [ %odd.next, %body ]
+  %by4 = phi <8 x i64> [ <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, %entry ], [ %by4.next, %body ]
   %ia = shl <8 x i64> %ind, <i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 1>
   %pa = getelementptr inbounds float, ptr addrspace(1) %in, <8 x i64> %ia
   %a = call <8 x float> @llvm.masked.gather.v8f32.v8p1(<8 x ptr addrspace(1)> %pa, i32 4, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <8 x float> poison)
-  %ib = and <8 x i64> %ind, <i64 15, i64 15, i64 15, i64 15, i64 15, i64 15, i64 15, i64 15>
+  %ib = and <8 x i64> %by4, <i64 15, i64 15, i64 15, i64 15, i64 15, i64 15, i64 15, i64 15>
   %pb = getelementptr inbounds float, ptr addrspace(1) %in, <8 x i64> %ib
   %b = call <8 x float> @llvm.masked.gather.v8f32.v8p1(<8 x ptr addrspace(1)> %pb, i32 4, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <8 x float> poison)
   %pc = getelementptr inbounds float, ptr addrspace(1) %in, <8 x i64> %ind
@@ -54,6 +56,7 @@ body:
   %index.next = add i64 %index, 8
   %ind.next = add <8 x i64> %ind, <i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
   %odd.next = add <8 x i64> %odd, <i64 8, i64 9, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
+  %by4.next = add <8 x i64> %by4, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %done = icmp eq i64 %index.next, %n
   br i1 %done, label %exit, label %body
 
