@@ -19,6 +19,15 @@
  *    specialised XgemmDirectTN 0.7% faster). A kernel that runs briefly
  *    never pays for it. (At a lower priority, the compilation took seconds
  *    beside a long kernel using every core, and DGEMM ran generic meanwhile.)
+ *    Except a kernel with image arguments, compiled at once: its generic
+ *    code dispatches on the formats for every pixel and runs 10-20x slower
+ *    (the suite's image filters), so the compilation pays for itself within
+ *    tens of milliseconds, and waiting for HOT_NS then queueing behind the
+ *    thread's other work let a 1 s warm-up end on generic code.
+ *  - The look in the cache goes ahead of queued compilations (one thread
+ *    does both; a kernel's second variant otherwise learnt it was not
+ *    cached only after another kernel's 2 s compilation on a loaded
+ *    machine).
  *  - Then a trial: the next launch's full-sized groups alternate between the
  *    two codes, each group timed by the driver; once TRIAL_GROUPS of each
  *    ran (one launch of 32 groups or more), the faster code stays (the
@@ -97,7 +106,7 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
   struct loom_blob object = {0};
   char *log = NULL;
   int rc = loom_cache_get(key, &object);
-  if (rc != 0 && !compile) {
+  if (rc != 0 && !compile && !v->args.num) {
     atomic_store(&v->state, LOOM_VARIANT_COLD);
     return;
   }
@@ -253,7 +262,13 @@ static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, str
     pthread_attr_destroy(&attr);
   }
   bool ok = bg.started;
-  if (ok) {
+  if (ok && !compile) { /* a look in the cache goes first: no waiting behind a compilation */
+    j->next = bg.head;
+    bg.head = j;
+    if (!bg.tail)
+      bg.tail = j;
+    pthread_cond_signal(&bg.work);
+  } else if (ok) {
     if (bg.tail)
       bg.tail->next = j;
     else
