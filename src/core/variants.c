@@ -262,18 +262,19 @@ static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, str
     pthread_attr_destroy(&attr);
   }
   bool ok = bg.started;
-  if (ok && !compile) { /* a look in the cache goes first: no waiting behind a compilation */
-    j->next = bg.head;
-    bg.head = j;
-    if (!bg.tail)
-      bg.tail = j;
-    pthread_cond_signal(&bg.work);
-  } else if (ok) {
-    if (bg.tail)
-      bg.tail->next = j;
-    else
+  if (ok) {
+    if (!compile) { /* a look in the cache goes first: no waiting behind a compilation */
+      j->next = bg.head;
       bg.head = j;
-    bg.tail = j;
+      if (!bg.tail)
+        bg.tail = j;
+    } else {
+      if (bg.tail)
+        bg.tail->next = j;
+      else
+        bg.head = j;
+      bg.tail = j;
+    }
     pthread_cond_signal(&bg.work);
   }
   pthread_mutex_unlock(&bg.lock);

@@ -370,6 +370,19 @@ bool loom_all_ones_mask(LLVMValueRef mask) {
   return true;
 }
 
+LLVMValueRef loom_shuffle_mask(LLVMValueRef sh) {
+  unsigned n = LLVMGetNumMaskElements(sh);
+  if (n > 128)
+    return NULL;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(sh)));
+  LLVMValueRef mask[128];
+  for (unsigned i = 0; i < n; i++) {
+    int m = LLVMGetMaskValue(sh, i);
+    mask[i] = m == LLVMGetUndefMaskElem() ? LLVMGetPoison(i32) : LLVMConstInt(i32, (unsigned)m, 0);
+  }
+  return LLVMConstVector(mask, n);
+}
+
 bool loom_has_cycle(LLVMValueRef f) {
   unsigned n = LLVMCountBasicBlocks(f);
   if (n == 0)

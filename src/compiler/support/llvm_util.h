@@ -58,6 +58,10 @@ bool loom_is_call_to_prefix(LLVMValueRef v, const char *prefix) LOOM_HIDDEN;
 /* Is mask a constant vector of i1 true in every lane (a masked
  * intrinsic's "no lane off")? */
 bool loom_all_ones_mask(LLVMValueRef mask) LOOM_HIDDEN;
+/* the mask of shufflevector `sh` as a constant vector of i32 (poison where
+ * it is undefined), for building the same shuffle on other operands; NULL
+ * past 128 lanes */
+LLVMValueRef loom_shuffle_mask(LLVMValueRef sh) LOOM_HIDDEN;
 /* true when the control-flow graph of f has a cycle (a loop) */
 bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 

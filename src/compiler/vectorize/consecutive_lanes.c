@@ -69,8 +69,7 @@ static unsigned known_tz(LLVMValueRef v, int depth) {
   uint64_t k;
   if (LLVMIsAConstantInt(v))
     return ctz64(LLVMConstIntGetZExtValue(v));
-  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && LLVMGetVectorSize(LLVMTypeOf(v)) <= MAX_LANES &&
-      splat_constant(v, LLVMGetVectorSize(LLVMTypeOf(v)), &k))
+  if (loom_splat_int(v, &k))
     return ctz64(k);
   if (depth > 8 || !LLVMIsAInstruction(v))
     return 0;
@@ -92,9 +91,7 @@ static unsigned known_tz(LLVMValueRef v, int depth) {
     LLVMValueRef amount = LLVMGetOperand(v, 1);
     if (LLVMIsAConstantInt(amount))
       k = LLVMConstIntGetZExtValue(amount);
-    else if (!(LLVMGetTypeKind(LLVMTypeOf(amount)) == LLVMVectorTypeKind &&
-               LLVMGetVectorSize(LLVMTypeOf(amount)) <= MAX_LANES &&
-               splat_constant(amount, LLVMGetVectorSize(LLVMTypeOf(amount)), &k)))
+    else if (!loom_splat_int(amount, &k))
       return 0;
     return k < 64 ? min_u(64, a + (unsigned)k) : 0;
   }

@@ -235,18 +235,9 @@ static LLVMValueRef only_shuffle(LLVMValueRef phi) {
  * where the code generator merges it into the shuffle that made the column:
  * one permutation, not two. */
 static void shuffle_on_paths(LLVMBuilderRef bld, LLVMValueRef phi) {
-  LLVMValueRef sh = only_shuffle(phi);
-  if (!sh)
+  LLVMValueRef sh = only_shuffle(phi), mask = sh ? loom_shuffle_mask(sh) : NULL;
+  if (!mask)
     return;
-  LLVMValueRef mask[128];
-  unsigned n = LLVMGetNumMaskElements(sh);
-  if (n > 128)
-    return;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(phi)));
-  for (unsigned i = 0; i < n; i++) {
-    int m = LLVMGetMaskValue(sh, i);
-    mask[i] = m == LLVMGetUndefMaskElem() ? LLVMGetPoison(i32) : LLVMConstInt(i32, (unsigned)m, 0);
-  }
   bool twice = LLVMGetOperand(sh, 1) == phi;
   LLVMValueRef other = LLVMGetOperand(sh, 1);
   LLVMPositionBuilderBefore(bld, phi);
@@ -256,7 +247,7 @@ static void shuffle_on_paths(LLVMBuilderRef bld, LLVMValueRef phi) {
     LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
     LLVMValueRef v = LLVMGetIncomingValue(phi, i);
     LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(from));
-    LLVMValueRef x = LLVMBuildShuffleVector(bld, v, twice ? v : other, LLVMConstVector(mask, n), "");
+    LLVMValueRef x = LLVMBuildShuffleVector(bld, v, twice ? v : other, mask, "");
     LLVMAddIncoming(np, &x, &from, 1);
   }
   while (LLVMGetFirstUse(phi)) {

@@ -198,14 +198,10 @@ static LLVMValueRef wide_shuffle(struct jam *c, LLVMBuilderRef b, LLVMValueRef i
   if (!in_set(c->packed, a) && !in_set(c->packed, bv)) {
     /* each row's shuffle, joined: a splat of a scalar loaded per row is then
      * a broadcast from memory per row and one join, not a shuffle per half */
-    for (unsigned i = 0; i < n; i++) {
-      int e = LLVMGetMaskValue(in, i);
-      mask[i] = e == LLVMGetUndefMaskElem() ? LLVMGetPoison(i32) : LLVMConstInt(i32, (unsigned)e, 0);
-    }
     LLVMValueRef half[2];
     for (unsigned h = 0; h < 2; h++) {
       LLVMValueRef ra = narrow(c, a, 2 * p + h, false), rb = narrow(c, bv, 2 * p + h, false);
-      half[h] = LLVMBuildShuffleVector(b, ra, rb, LLVMConstVector(mask, n), "");
+      half[h] = LLVMBuildShuffleVector(b, ra, rb, loom_shuffle_mask(in), "");
     }
     return LLVMBuildShuffleVector(b, half[0], half[1], lanes_mask(ctx_of(in), 0, 2 * n, false), "rows.join");
   }
