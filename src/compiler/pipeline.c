@@ -675,6 +675,10 @@ int loom_pipeline_codegen(LLVMModuleRef m, LLVMTargetMachineRef tm, bool opt_dis
       .log = log,
   };
   int rc = loom_pipeline_run(&p, loom_pipeline_codegen_start(), loom_pipeline_count() - 1);
+  /* LLVM's code generator may crash on invalid IR, and a LoomCL pass that
+   * made some must fail the build instead (a few ms: one linear walk) */
+  if (rc == 0 && !p.verify_each)
+    rc = loom_pipeline_verify(&p, "before code generation");
   loom_pipeline_finish(&p);
   if (rc == 0)
     rc = loom_emit_object(m, tm, object, log);

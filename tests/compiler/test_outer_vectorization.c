@@ -431,9 +431,11 @@ static void test_tiled(struct test_env *env, cl_program p) {
 }
 
 /* a region that runs an inner loop and then ends at either of two places
- * (back to the top of the loop around the barriers, or past it): its
- * work-item loop stays scalar (outer_loop.c, one_result); vectorised, LLVM
- * 19 got the region's result wrong and the kernel ended after one round */
+ * (back to the top of the loop around the barriers, or past it): as one
+ * outer loop, LLVM 19 got the region's result wrong and the kernel ended
+ * after one round (outer_loop.c, one_result); the group-uniform `r < R`
+ * now gives each side its own region function, an outer loop of one
+ * result (workgroup/region_versions.c) */
 static void test_two_exits(struct test_env *env, cl_program p) {
   enum { N = 64, RMAX = 5 };
   float A[RMAX * N], C[N];

@@ -178,6 +178,19 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
   LLVMDisposeBuilder(b);
 }
 
+LLVMValueRef loom_clone_mapped(LLVMBuilderRef b, LLVMValueRef i,
+                               LLVMValueRef (*map)(void *ctx, LLVMValueRef v), void *ctx) {
+  LLVMValueRef cl = LLVMInstructionClone(i);
+  int nops = LLVMGetNumOperands(i);
+  for (int k = 0; k < nops; k++) {
+    LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+    if (!LLVMValueIsBasicBlock(op))
+      LLVMSetOperand(cl, (unsigned)k, map(ctx, op));
+  }
+  LLVMInsertIntoBuilder(b, cl);
+  return cl;
+}
+
 void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) {
   size_t len;
   const char *name = LLVMGetValueName2(i, &len);

@@ -68,6 +68,12 @@ bool loom_has_cycle(LLVMValueRef f) LOOM_HIDDEN;
 /* Collects every call to `name` inside f into a malloc'd array. */
 LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) LOOM_HIDDEN;
 
+/* A copy of instruction i (not a phi) at b's insertion point whose operands
+ * other than blocks are map(ctx, operand); a terminator keeps i's
+ * successors, for the caller to rewire. */
+LLVMValueRef loom_clone_mapped(LLVMBuilderRef b, LLVMValueRef i,
+                               LLVMValueRef (*map)(void *ctx, LLVMValueRef v), void *ctx) LOOM_HIDDEN;
+
 /* Moves instruction i to b's insertion point, keeping its name (inserting
  * through a builder would name it anew). */
 void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) LOOM_HIDDEN;

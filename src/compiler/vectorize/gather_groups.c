@@ -30,6 +30,7 @@
  * loop vectoriser could not prove consecutive. */
 #include "analysis/analysis.h"
 #include "vectorize/vectorize.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,8 +368,15 @@ static bool wrap_shape(LLVMValueRef p, unsigned n, uint64_t stride, struct wrap_
   return true;
 }
 
+bool loom_family_wrap_testable(LLVMValueRef p, unsigned n, uint64_t stride) {
+  struct wrap_shape w;
+  return wrap_shape(p, n, stride, &w);
+}
+
+/* extra: elements the family's members reach past lane n - 1 of p through
+ * their own indices (index_families.c) */
 static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, uint64_t stride,
-                              LLVMValueRef *p0) {
+                              unsigned extra, LLVMValueRef *p0) {
   struct wrap_shape w;
   if (!wrap_shape(p, n, stride, &w))
     return NULL;
@@ -392,11 +400,13 @@ static LLVMValueRef wrap_test(LLVMBuilderRef bld, LLVMValueRef p, unsigned n, ui
   *p0 = LLVMBuildGEP2(bld, w.elem, b0, &off, 1, "p0");
   for (unsigned s = w.steps; s-- > 0;)
     *p0 = LLVMBuildGEP2(bld, w.step_ty[s], *p0, &w.step[s], 1, "p0");
+  uint64_t reach = (uint64_t)(n - 1) * w.d + extra; /* below 2^31 + 64: wrap_shape */
   if (w.zext)
-    return LLVMBuildICmp(bld, LLVMIntULE, x0, LLVMConstInt(i32, 0xffffffffu - (uint64_t)(n - 1) * w.d, 0),
+    return LLVMBuildICmp(bld, LLVMIntULE, x0, LLVMConstInt(i32, 0xffffffffu - reach, 0),
                          "gathers_whole");
-  return LLVMBuildICmp(bld, LLVMIntSLE, x0,
-                       LLVMConstInt(i32, 0x7fffffffu - (uint64_t)(n - 1) * w.d, 0), "gathers_whole");
+  if (reach > 0x7fffffffu) /* no lane 0 keeps the last lane in range */
+    return LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
+  return LLVMBuildICmp(bld, LLVMIntSLE, x0, LLVMConstInt(i32, 0x7fffffffu - reach, 0), "gathers_whole");
 }
 
 /* The general test: every lane's address is lane 0's plus i * stride. */
@@ -420,8 +430,9 @@ static LLVMValueRef lanes_test(LLVMBuilderRef bld, LLVMValueRef base, LLVMValueR
 }
 
 LLVMValueRef loom_family_contiguous_test(LLVMBuilderRef bld, LLVMValueRef base, unsigned n,
-                                         uint64_t stride, LLVMValueRef *p0) {
-  LLVMValueRef whole = wrap_test(bld, base, n, stride, p0);
+                                         uint64_t stride, unsigned extra, LLVMValueRef *p0) {
+  LLVMValueRef whole = wrap_test(bld, base, n, stride, extra, p0);
+  assert(whole || !extra); /* the callers tested loom_family_wrap_testable */
   if (!whole) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(base)));
     *p0 = LLVMBuildExtractElement(bld, base, LLVMConstInt(i64, 0, 0), "p0");
@@ -486,7 +497,30 @@ static void load_columns(LLVMBuilderRef bld, LLVMTypeRef vt, LLVMValueRef p0, un
   unzip(bld, c, rows, f, n, cols);
 }
 
-static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
+/* Is v defined before `at` (in at's block, or another one: then it
+ * dominates at)? A pure instruction defined after it is moved just before
+ * it, when its operands are or can be; false when v cannot be. */
+static bool ready_at(LLVMBuilderRef bld, LLVMValueRef v, LLVMValueRef at, int depth) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != LLVMGetInstructionParent(at))
+    return true;
+  for (LLVMValueRef i = LLVMGetNextInstruction(v); i; i = LLVMGetNextInstruction(i))
+    if (i == at)
+      return true;
+  if (v == at || depth > 12 || LLVMIsAPHINode(v) ||
+      (!LLVMIsABinaryOperator(v) && !LLVMIsACastInst(v) && !LLVMIsAGetElementPtrInst(v) &&
+       !LLVMIsAShuffleVectorInst(v) && !LLVMIsAInsertElementInst(v)))
+    return false;
+  for (unsigned i = 0; i < (unsigned)LLVMGetNumOperands(v); i++)
+    if (!ready_at(bld, LLVMGetOperand(v, i), at, depth + 1))
+      return false;
+  LLVMPositionBuilderBefore(bld, at);
+  loom_move_instruction(bld, v);
+  return true;
+}
+
+/* indexed: the members have their own addresses (index_families.c), not
+ * base + k E */
+static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base, bool indexed) {
   LLVMValueRef first = g[0];
   for (unsigned c = 1; c < f; c++) /* the earliest member in the block */
     for (LLVMValueRef i = LLVMGetNextInstruction(g[c]); i; i = LLVMGetNextInstruction(i))
@@ -505,7 +539,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   LLVMBasicBlockRef head = blocks.head, fast = blocks.fast, slow = blocks.slow, join = blocks.join;
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
-  LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, &p0);
+  LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, indexed ? f - 1 : 0, &p0);
   LLVMBuildCondBr(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);
@@ -518,7 +552,8 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
   for (unsigned k = 0; k < f; k++) {
     LLVMValueRef gk = LLVMInstructionClone(g[k]);
     LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)k * e, 0);
-    LLVMSetOperand(gk, 0, k ? LLVMBuildGEP2(bld, i8, base, &off, 1, "") : base);
+    if (!indexed)
+      LLVMSetOperand(gk, 0, k ? LLVMBuildGEP2(bld, i8, base, &off, 1, "") : base);
     LLVMInsertIntoBuilder(bld, gk);
     loom_family_mark_apart(gk, false);
     apart[k] = gk;
@@ -541,12 +576,103 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base) {
      * keep the vector of addresses on the fast path */
     if (ptr != base && LLVMIsAGetElementPtrInst(ptr) && !LLVMGetFirstUse(ptr))
       LLVMInstructionEraseFromParent(ptr);
+    else if (indexed)
+      loom_family_sink_into_slow(bld, ptr, head, slow, 0);
   }
   loom_family_sink_into_slow(bld, base, head, slow, 0);
   for (unsigned k = 0; k < f; k++)
     shuffle_on_paths(bld, phis[k]);
   /* the blocks after head keep their phis' incoming block: join ends as head did */
   LLVMDisposeBuilder(bld);
+}
+
+/* The family of m[a] whose members have their own indices (index_families.c):
+ * its factor F (members in g[0..F)), or 0 (g[1..] left empty). */
+static unsigned indexed_family(const struct member *m, unsigned nm, unsigned a, unsigned e,
+                               LLVMValueRef *g) {
+  LLVMValueRef p = m[a].base;
+  LLVMTypeRef vt = LLVMTypeOf(m[a].gather);
+  if (!LLVMIsAGetElementPtrInst(p) ||
+      LLVMABISizeOfType(LLVMGetModuleDataLayout(LLVMGetGlobalParent(LLVMGetBasicBlockParent(
+                            LLVMGetInstructionParent(p)))),
+                        LLVMGetGEPSourceElementType(p)) != e)
+    return 0;
+  unsigned have = 1;
+  for (unsigned b = 0; b < nm; b++) {
+    long long k;
+    if (b == a || m[b].offset || LLVMTypeOf(m[b].gather) != vt ||
+        !loom_family_index_delta(p, m[b].base, &k) || k <= 0 || k >= MAX_FACTOR || g[k])
+      continue;
+    g[k] = m[b].gather;
+    have++;
+  }
+  unsigned f = 1;
+  while (f < MAX_FACTOR && g[f])
+    f++;
+  if (f < 2 || (f & (f - 1)) || f != have ||
+      !loom_family_wrap_testable(p, LLVMGetVectorSize(vt), (uint64_t)f * e)) {
+    for (unsigned k = 1; k < MAX_FACTOR; k++)
+      g[k] = NULL;
+    return 0;
+  }
+  return f;
+}
+
+/* The family m[a] begins (its members in g[0..F), F returned; 0: none):
+ * members at m[a]'s pointer plus k E, else with their own indices
+ * (*indexed). A lone gather (F = 1) counts. */
+static unsigned family_of(const struct member *m, unsigned nm, unsigned a, LLVMValueRef *g,
+                          bool *indexed) {
+  *indexed = false;
+  if (m[a].offset != 0)
+    return 0;
+  LLVMTypeRef vt = LLVMTypeOf(m[a].gather);
+  unsigned e = loom_family_element_bytes(LLVMGetElementType(vt));
+  for (unsigned k = 0; k < MAX_FACTOR; k++)
+    g[k] = NULL;
+  unsigned have = 0;
+  for (unsigned b = 0; b < nm; b++) {
+    if (m[b].base != m[a].base || LLVMTypeOf(m[b].gather) != vt || m[b].offset < 0 ||
+        m[b].offset % e || m[b].offset / e >= MAX_FACTOR || g[m[b].offset / e])
+      continue;
+    g[m[b].offset / e] = m[b].gather;
+    have++;
+  }
+  unsigned f = 1;
+  while (f < MAX_FACTOR && g[f])
+    f++;
+  if (f == 1 && have == 1) {
+    unsigned fi = indexed_family(m, nm, a, e, g);
+    if (fi)
+      f = have = fi, *indexed = true;
+  }
+  if ((f & (f - 1)) || f != have || LLVMGetVectorSize(vt) > 64)
+    return 0;
+  return f;
+}
+
+/* every copy family of the block (copy_groups.c) rewritten at once, or
+ * else one of them: true if one was */
+static bool rewrite_copies(const struct member *m, unsigned nm) {
+  struct loom_copy_family fams[16];
+  unsigned nf = 0;
+  for (unsigned a = 0; a < nm && nf < 16; a++) {
+    bool taken = false;
+    for (unsigned i = 0; i < nf && !taken; i++)
+      for (unsigned k = 0; k < fams[i].f; k++)
+        taken |= fams[i].g[k] == m[a].gather;
+    struct loom_copy_family *c = &fams[nf];
+    if (!taken && (c->f = family_of(m, nm, a, c->g, &c->p_indexed)) > 1) {
+      c->p = m[a].base;
+      nf += loom_family_copy_candidate(c);
+    }
+  }
+  if (nf > 1 && loom_family_copy_set(fams, nf))
+    return true;
+  for (unsigned i = 0; i < nf; i++)
+    if (loom_family_copy_set(&fams[i], 1))
+      return true;
+  return false;
 }
 
 /* one family found in bb and rewritten: true (bb has changed; look again) */
@@ -559,27 +685,16 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
     if (as_member(in, &m[nm]))
       nm++;
   }
+  if (rewrite_copies(m, nm))
+    return true;
   for (unsigned a = 0; a < nm; a++) {
-    if (m[a].offset != 0)
+    LLVMValueRef g[MAX_FACTOR];
+    bool indexed;
+    unsigned f = family_of(m, nm, a, g, &indexed);
+    if (!f)
       continue;
     LLVMTypeRef vt = LLVMTypeOf(m[a].gather);
     unsigned e = loom_family_element_bytes(LLVMGetElementType(vt));
-    LLVMValueRef g[MAX_FACTOR] = {0};
-    unsigned have = 0;
-    for (unsigned b = 0; b < nm; b++) {
-      if (m[b].base != m[a].base || LLVMTypeOf(m[b].gather) != vt || m[b].offset < 0 ||
-          m[b].offset % e || m[b].offset / e >= MAX_FACTOR || g[m[b].offset / e])
-        continue;
-      g[m[b].offset / e] = m[b].gather;
-      have++;
-    }
-    unsigned f = 1;
-    while (f < MAX_FACTOR && g[f])
-      f++;
-    if ((f & (f - 1)) || f != have || LLVMGetVectorSize(vt) > 64)
-      continue;
-    if (loom_family_copy(g, f, m[a].base)) /* copy_groups.c */
-      return true;
     /* one gather whose lanes are consecutive elements but for a 32-bit
      * index that might wrap (`A[id + i * get_local_size(0)]` with int id):
      * one vector load behind the scalar test; other single gathers stay */
@@ -598,16 +713,56 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
       else if (seen && loom_family_may_write(in))
         ok = false;
     }
+    /* members with their own addresses: each ready where the first is */
+    LLVMValueRef first = NULL;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !first; in = LLVMGetNextInstruction(in))
+      for (unsigned k = 0; k < f; k++)
+        first = g[k] == in ? in : first;
+    LLVMBuilderRef bld = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
+    for (unsigned k = 0; k < f && ok && indexed; k++)
+      ok = ready_at(bld, LLVMGetOperand(g[k], 0), first, 0);
+    LLVMDisposeBuilder(bld);
     if (!ok)
       continue;
-    rewrite(g, f, m[a].base);
+    rewrite(g, f, m[a].base, indexed);
     return true;
   }
   return false;
 }
 
+/* Vectors of addresses into a __local array, `getelementptr [N x T], b, 0,
+ * <i64 x>` (O3 keeps the array type of a __local variable), become
+ * `getelementptr T, b, <i64 x>`, the form the families are read in. */
+static void flatten_array_addresses(LLVMValueRef f, LLVMBuilderRef bld) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;) {
+      LLVMValueRef next = LLVMGetNextInstruction(in);
+      LLVMValueRef zero = LLVMIsAGetElementPtrInst(in) && LLVMGetNumOperands(in) == 3 ? LLVMGetOperand(in, 1) : NULL;
+      LLVMTypeRef at = zero ? LLVMGetGEPSourceElementType(in) : NULL;
+      if (zero && LLVMGetTypeKind(at) == LLVMArrayTypeKind && LLVMIsAConstantInt(zero) &&
+          !LLVMConstIntGetZExtValue(zero) && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMVectorTypeKind &&
+          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) != LLVMVectorTypeKind &&
+          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 2))) == LLVMVectorTypeKind &&
+          loom_family_element_bytes(LLVMGetElementType(at))) {
+        LLVMPositionBuilderBefore(bld, in);
+        LLVMValueRef idx = LLVMGetOperand(in, 2);
+        LLVMValueRef g = LLVMIsInBounds(in)
+                             ? LLVMBuildInBoundsGEP2(bld, LLVMGetElementType(at), LLVMGetOperand(in, 0), &idx, 1, "")
+                             : LLVMBuildGEP2(bld, LLVMGetElementType(at), LLVMGetOperand(in, 0), &idx, 1, "");
+        LLVMReplaceAllUsesWith(in, g);
+        LLVMInstructionEraseFromParent(in);
+      }
+      in = next;
+    }
+}
+
 bool loom_combine_component_gathers(LLVMModuleRef m) {
   bool changed = false;
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      flatten_array_addresses(f, bld);
+  LLVMDisposeBuilder(bld);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       changed |= rewrite_one(bb); /* the rest of bb moved to a block that comes up later */

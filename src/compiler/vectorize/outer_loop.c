@@ -144,11 +144,13 @@ static bool on_cycle(LLVMBasicBlockRef bb, unsigned limit) {
  * loop; where they differ (a loop around barriers: back to its top, or past
  * its end), the value of the last iteration leaves the loop, and LLVM 19's
  * native path gets such a value wrong: CLBlast's XgemmDirect, vectorised
- * there, ended after the first pass of its k loop (all results 0). */
-static bool one_result(const struct loom_domtree *d) {
+ * there, ended after the first pass of its k loop (all results 0). Where a
+ * group-uniform test picks the barrier, the region was cut into one
+ * function per side first (workgroup/region_versions.c). */
+bool loom_blocks_one_result(LLVMBasicBlockRef const *blocks, size_t n) {
   LLVMValueRef seen = NULL;
-  for (size_t i = 0; i < d->n; i++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(d->blocks[i]);
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(blocks[i]);
     if (!t || LLVMGetInstructionOpcode(t) != LLVMRet || LLVMGetNumOperands(t) == 0)
       continue;
     LLVMValueRef v = LLVMGetOperand(t, 0);
@@ -231,7 +233,7 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
     return false;
   struct loom_domtree d;
   loom_domtree_build(&d, region);
-  bool ok = one_result(&d);
+  bool ok = loom_blocks_one_result(d.blocks, d.n);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); ok && bb; bb = LLVMGetNextBasicBlock(bb))
     if (loom_domtree_reachable(&d, bb))
       ok = block_widenable(region, bb, wide, nwide);

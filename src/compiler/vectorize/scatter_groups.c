@@ -96,7 +96,7 @@ static void rewrite(LLVMValueRef *s, unsigned f, LLVMValueRef base, LLVMValueRef
     LLVMInstructionRemoveFromParent(s[k]);
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
-  LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, &p0);
+  LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, 0, &p0);
   LLVMBuildCondBr(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);

@@ -21,6 +21,9 @@ void loom_tag_parallel_accesses(LLVMValueRef f, LLVMValueRef group) LOOM_HIDDEN;
 
 /* outer_loop.c: the process-wide LLVM options vectorisation needs (NULL-terminated) */
 extern const char *const loom_vectorize_llvm_options[] LOOM_HIDDEN;
+/* outer_loop.c: every return among blocks[0..n) gives the same constant
+ * (a region stops at one barrier) */
+bool loom_blocks_one_result(LLVMBasicBlockRef const *blocks, size_t n) LOOM_HIDDEN;
 /* outer_loop.c: region r's work-item loop should be vectorised as an outer
  * loop (its body holds a loop and only widenable instructions; private
  * variables are stored to only when they are among the nwide arrays that
@@ -69,7 +72,16 @@ bool loom_combine_component_gathers(LLVMModuleRef m) LOOM_HIDDEN;
  * operations of `head` only the block `slow` uses, moved there */
 unsigned loom_family_element_bytes(LLVMTypeRef t) LOOM_HIDDEN;
 LLVMValueRef loom_family_contiguous_test(LLVMBuilderRef bld, LLVMValueRef base, unsigned n,
-                                         uint64_t stride, LLVMValueRef *p0) LOOM_HIDDEN;
+                                         uint64_t stride, unsigned extra,
+                                         LLVMValueRef *p0) LOOM_HIDDEN;
+/* whether that test can be one scalar compare of a 32-bit index (then it
+ * also covers `extra` more elements, which members with their own indices
+ * reach: index_families.c; with extra > 0 it must be) */
+bool loom_family_wrap_testable(LLVMValueRef p, unsigned n, uint64_t stride) LOOM_HIDDEN;
+/* index_families.c: q's lanes address the elements k further than p's,
+ * each by its own 32-bit index (the same sum of values, its constants k
+ * more in every lane, sign- or zero-extended alike): k */
+bool loom_family_index_delta(LLVMValueRef p, LLVMValueRef q, long long *k) LOOM_HIDDEN;
 void loom_family_sink_into_slow(LLVMBuilderRef bld, LLVMValueRef v, LLVMBasicBlockRef head,
                                 LLVMBasicBlockRef slow, int depth) LOOM_HIDDEN;
 /* p as base + a constant byte offset (a GEP by a constant index), or p + 0 */
@@ -98,10 +110,19 @@ void loom_family_columns(LLVMBuilderRef bld, LLVMValueRef lo, LLVMValueRef hi, u
  * no pass looks at again */
 bool loom_family_is_apart(LLVMValueRef in, bool scatter) LOOM_HIDDEN;
 void loom_family_mark_apart(LLVMValueRef in, bool scatter) LOOM_HIDDEN;
-/* copy_groups.c: the gather family g[0..F) through p whose values are only
- * scattered, contiguously to another address space, becomes loads and
- * stores behind a run time test; true if it did */
-bool loom_family_copy(LLVMValueRef *g, unsigned f, LLVMValueRef p) LOOM_HIDDEN;
+/* copy_groups.c: a gather family g[0..f) through p (p_indexed: members
+ * with their own indices, index_families.c) whose values are only
+ * scattered, as the family s[0..f) through q, to another address space */
+struct loom_copy_family {
+  LLVMValueRef g[16], s[16], p, q;
+  unsigned f;
+  bool p_indexed, q_indexed;
+};
+/* whether c (g, f, p, p_indexed filled in) is a copy: then fills the rest */
+bool loom_family_copy_candidate(struct loom_copy_family *c) LOOM_HIDDEN;
+/* the copies fams[0..n) of one block become loads and stores behind one
+ * run time test; true if they did */
+bool loom_family_copy_set(const struct loom_copy_family *fams, unsigned n) LOOM_HIDDEN;
 /* gather_rows.c: after combine-gathers, families of gathers that read each
  * lane's own row of consecutive elements become row loads and shuffles when
  * a run time test finds no 32-bit index wraps; true when something changed */

@@ -33,6 +33,16 @@ static LLVMValueRef map_value(struct unroll *u, unsigned j, LLVMValueRef v) {
   return v;
 }
 
+struct copy_map {
+  struct unroll *u;
+  unsigned j;
+};
+
+static LLVMValueRef map_copy(void *ctx, LLVMValueRef v) {
+  struct copy_map *cm = ctx;
+  return map_value(cm->u, cm->j, v);
+}
+
 static LLVMBasicBlockRef map_block(struct unroll *u, unsigned j, LLVMBasicBlockRef b) {
   size_t i;
   if (j && loom_ptrmap_get(&u->copies[j].blocks, b, &i))
@@ -62,16 +72,10 @@ static void clone_body(struct unroll *u, unsigned j) {
       if (LLVMIsAPHINode(in)) {
         cl = LLVMBuildPhi(u->bld, LLVMTypeOf(in), "");
       } else {
-        cl = LLVMInstructionClone(in);
-        int nops = LLVMGetNumOperands(in);
-        for (int k = 0; k < nops; k++) {
-          LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
-          if (!LLVMValueIsBasicBlock(op))
-            LLVMSetOperand(cl, (unsigned)k, map_value(u, j, op));
-        }
+        struct copy_map cm = {u, j};
+        cl = loom_clone_mapped(u->bld, in, map_copy, &cm);
         if (LLVMIsATerminatorInst(in))
           LLVMSetMetadata(cl, LLVMGetMDKindIDInContext(u->c, "llvm.loop", 9), NULL);
-        LLVMInsertIntoBuilder(u->bld, cl);
       }
       remember(u, j, in, cl);
     }

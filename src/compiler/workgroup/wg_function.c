@@ -40,7 +40,11 @@ void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     pt[np + i] = i64;
   pt[np + 4] = LLVMPointerTypeInContext(c, 0); /* snapshot of the uniform slots */
   LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 5, 0);
-  b->regions = calloc(b->num_barriers + 1, sizeof *b->regions);
+  /* room for one version of each region (region_versions.c) */
+  b->regions = calloc(2 * (b->num_barriers + 1), sizeof *b->regions);
+  b->num_regions = b->num_barriers + 1;
+  b->version = calloc(b->num_barriers + 1, sizeof *b->version);
+  b->version_test = calloc(b->num_barriers + 1, sizeof *b->version_test);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   size_t klen;
   const char *kname = LLVMGetValueName2(k, &klen);
@@ -137,7 +141,7 @@ static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
   if (b->num_sg || any_wide)
     return;
   unsigned widest = 0;
-  for (unsigned r = 0; r <= b->num_barriers; r++) {
+  for (unsigned r = 0; r < b->num_regions; r++) {
     unsigned w = loom_widest_vector_bits(b->regions[r]);
     widest = w > widest ? w : widest;
   }
@@ -145,14 +149,14 @@ static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
     return;
   bool full = widest >= b->simd_bytes * 8;
   unsigned np = LLVMCountParams(b->kernel);
-  for (unsigned r = 0; r <= b->num_barriers; r++) {
+  for (unsigned r = 0; r < b->num_regions; r++) {
     LLVMValueRef f = b->regions[r];
     if (!loom_region_keeps_vectors_whole(f, LLVMGetParam(f, np), LLVMGetParam(f, np + 3),
                                          b->simd_bytes, full))
       return;
   }
   b->whole_vectors = true;
-  for (unsigned r = 0; r <= b->num_barriers; r++) {
+  for (unsigned r = 0; r < b->num_regions; r++) {
     b->region_has_loop[r] = false;
     b->outer_width[r] = 0;
     b->outer_jam[r] = 1;
@@ -161,6 +165,47 @@ static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
 
 /* After the kernel was inlined into each region function: cut the copy down
  * to region r and give it the work-item's local id. */
+/* how region function b->regions[r] runs: its outer loop, width, jam and
+ * private arrays kept per lane */
+static void plan_region(struct loom_wg_build *b, unsigned r, LLVMTargetDataRef td, bool *any_wide) {
+  LLVMValueRef f = b->regions[r];
+  unsigned np = LLVMCountParams(b->kernel);
+  LLVMValueRef lid0 = LLVMGetParam(f, np);
+  /* private arrays a vectorised region needs per lane (wide_private.c) */
+  LLVMValueRef wide[16];
+  unsigned lanes = loom_natural_lanes(f, td, b->simd_bytes), nwide = 0;
+  /* a work-item loop shorter than the vector: VPlan's outer loops choose
+   * their width without the trip count, and a width above the local size
+   * leaves every work-item to the scalar remainder */
+  unsigned natural = lanes;
+  while (b->local_x && lanes > b->local_x)
+    lanes /= 2;
+  if (lanes > 1 && loom_has_cycle(f))
+    nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
+  *any_wide |= nwide > 0;
+  b->region_has_loop[r] = lanes > 1 && loom_region_wants_outer_vectorisation(f, wide, nwide);
+  if (b->region_has_loop[r])
+    loom_prepare_outer_region(f);
+  b->outer_jam[r] = 1;
+  if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
+    b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
+  if (b->region_has_loop[r] && lanes < natural) {
+    if (b->outer_width[r] > lanes)
+      b->outer_width[r] = 0, b->outer_jam[r] = 1;
+    b->outer_lanes[r] = lanes;
+  }
+  if (b->region_has_loop[r] && nwide) {
+    /* the outer loop runs exactly `lanes` work-items at once; a wide loop
+     * width * jam: W covers both, unless that makes the arrays too big */
+    unsigned w = b->outer_width[r] * b->outer_jam[r];
+    if (w > lanes && loom_wide_private_candidates(f, td, w, wide, 16) != nwide)
+      b->outer_width[r] = 0, b->outer_jam[r] = 1, w = 0;
+    b->outer_lanes[r] = lanes;
+    loom_widen_private_arrays(f, td, wide, nwide, lid0, w > lanes ? w : lanes, &b->num_wide);
+  }
+  loom_add_fn_attr(f, "alwaysinline");
+}
+
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c), i64 = LLVMInt64TypeInContext(c);
@@ -168,15 +213,16 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
   LLVMValueRef base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   unsigned np = LLVMCountParams(b->kernel);
-  LLVMValueRef *groups = calloc(b->num_barriers + 1, sizeof *groups);
-  b->loop_ids = calloc(b->num_barriers + 1, sizeof *b->loop_ids);
-  b->outer_loop_ids = calloc(b->num_barriers + 1, sizeof *b->outer_loop_ids);
-  b->region_has_loop = calloc(b->num_barriers + 1, sizeof *b->region_has_loop);
-  b->outer_width = calloc(b->num_barriers + 1, sizeof *b->outer_width);
-  b->outer_jam = calloc(b->num_barriers + 1, sizeof *b->outer_jam);
-  b->wide_loop_ids = calloc(b->num_barriers + 1, sizeof *b->wide_loop_ids);
-  b->outer_lanes = calloc(b->num_barriers + 1, sizeof *b->outer_lanes);
-  b->twin_loop_ids = calloc(b->num_barriers + 1, sizeof *b->twin_loop_ids);
+  size_t cap = 2 * ((size_t)b->num_barriers + 1); /* with versions */
+  LLVMValueRef *groups = calloc(cap, sizeof *groups);
+  b->loop_ids = calloc(cap, sizeof *b->loop_ids);
+  b->outer_loop_ids = calloc(cap, sizeof *b->outer_loop_ids);
+  b->region_has_loop = calloc(cap, sizeof *b->region_has_loop);
+  b->outer_width = calloc(cap, sizeof *b->outer_width);
+  b->outer_jam = calloc(cap, sizeof *b->outer_jam);
+  b->wide_loop_ids = calloc(cap, sizeof *b->wide_loop_ids);
+  b->outer_lanes = calloc(cap, sizeof *b->outer_lanes);
+  b->twin_loop_ids = calloc(cap, sizeof *b->twin_loop_ids);
   bool any_wide = false;
   for (unsigned r = 0; r <= b->num_barriers; r++) {
     LLVMValueRef f = b->regions[r];
@@ -237,55 +283,26 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
       LLVMInstructionEraseFromParent(call);
     }
     free(calls);
-    /* private arrays a vectorised region needs per lane (wide_private.c);
-     * regions of sub-group kernels run in plain work-item loops (sg_driver.c) */
-    LLVMValueRef wide[16];
-    unsigned lanes = loom_natural_lanes(f, td, b->simd_bytes), nwide = 0;
-    /* a work-item loop shorter than the vector: VPlan's outer loops choose
-     * their width without the trip count, and a width above the local size
-     * leaves every work-item to the scalar remainder */
-    unsigned natural = lanes;
-    while (b->local_x && lanes > b->local_x)
-      lanes /= 2;
+    /* regions of sub-group kernels run in plain work-item loops (sg_driver.c) */
     if (b->num_sg) {
       loom_add_fn_attr(f, "alwaysinline");
       continue;
     }
-    if (lanes > 1 && loom_has_cycle(f))
-      nwide = loom_wide_private_candidates(f, td, lanes, wide, 16);
-    any_wide |= nwide > 0;
-    b->region_has_loop[r] = lanes > 1 && loom_region_wants_outer_vectorisation(f, wide, nwide);
-    if (b->region_has_loop[r])
-      loom_prepare_outer_region(f);
-    b->outer_jam[r] = 1;
-    if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
-      b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
-    if (b->region_has_loop[r] && lanes < natural) {
-      if (b->outer_width[r] > lanes)
-        b->outer_width[r] = 0, b->outer_jam[r] = 1;
-      b->outer_lanes[r] = lanes;
-    }
-    if (b->region_has_loop[r] && nwide) {
-      /* the outer loop runs exactly `lanes` work-items at once; a wide loop
-       * width * jam: W covers both, unless that makes the arrays too big */
-      unsigned w = b->outer_width[r] * b->outer_jam[r];
-      if (w > lanes && loom_wide_private_candidates(f, td, w, wide, 16) != nwide)
-        b->outer_width[r] = 0, b->outer_jam[r] = 1, w = 0;
-      b->outer_lanes[r] = lanes;
-      loom_widen_private_arrays(f, td, wide, nwide, lid[0], w > lanes ? w : lanes, &b->num_wide);
-    }
-    loom_add_fn_attr(f, "alwaysinline");
+    unsigned v = loom_wg_version_region(m, b, r);
+    plan_region(b, r, td, &any_wide);
+    if (v)
+      plan_region(b, v, td, &any_wide);
   }
   keep_vectors_whole(b, any_wide);
   if (!b->whole_vectors && !b->num_sg)
-    loom_wg_split_vector_slots(m, td, b->regions, b->num_barriers + 1);
-  if (loom_parallel_md(c, b->num_barriers + 1, groups, b->loop_ids, b->outer_loop_ids,
+    loom_wg_split_vector_slots(m, td, b->regions, b->num_regions);
+  if (loom_parallel_md(c, b->num_regions, groups, b->loop_ids, b->outer_loop_ids,
                        b->outer_width, b->outer_jam, b->outer_lanes, b->wide_loop_ids,
                        b->twin_loop_ids, b->specialised) != 0) {
     free(b->loop_ids);
     b->loop_ids = NULL;
   }
-  for (unsigned r = 0; r <= b->num_barriers && b->loop_ids; r++)
+  for (unsigned r = 0; r < b->num_regions && b->loop_ids; r++)
     loom_tag_parallel_accesses(b->regions[r], groups[r]);
   b->access_groups = groups;
   LLVMDisposeBuilder(bld);
@@ -346,6 +363,100 @@ struct wg_values {
   LLVMValueRef wi[7][3]; /* LOOM_WI_* kinds except the local id */
   LLVMValueRef local_mem, scratch, items;
 };
+
+/* What the loops around one region need from the work-group function. */
+struct nest {
+  struct loom_wg_build *b;
+  LLVMValueRef w;
+  LLVMContextRef c;
+  LLVMBuilderRef bld;
+  LLVMValueRef *kargs;
+  unsigned np;
+  LLVMValueRef *lsize, next_var;
+  LLVMBasicBlockRef dispatch;
+  struct wg_tracking *track;
+  bool tracked; /* region r runs as a tracked region (wg_tracking.c) */
+};
+
+/* for z { for y { for x { next = region_rr(args, x, y, z, linear) } } }
+ * at the builder, for barrier region r (rr: r or its version), then back to
+ * the dispatch */
+static void build_nest(const struct nest *n, unsigned r, unsigned rr) {
+  struct loom_wg_build *b = n->b;
+  LLVMValueRef w = n->w, *kargs = n->kargs, *lsize = n->lsize, next_var = n->next_var;
+  LLVMContextRef c = n->c;
+  LLVMBuilderRef bld = n->bld;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  unsigned np = n->np;
+  bool tracked = n->tracked;
+  LLVMBasicBlockRef dispatch = n->dispatch, pre = LLVMGetInsertBlock(bld);
+  LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(c, w, "wi_z");
+  LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(c, w, "wi_y");
+  LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(c, w, "wi_x");
+  LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(c, w, "wi_y_latch");
+  LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(c, w, "wi_z_latch");
+  LLVMValueRef x_end = tracked ? NULL : loom_region_x_limit(b->regions[rr], np, bld, kargs, lsize[0]);
+  if (!x_end)
+    x_end = lsize[0];
+  LLVMBuildBr(bld, zh);
+  LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
+
+  LLVMPositionBuilderAtEnd(bld, zh);
+  LLVMValueRef z = LLVMBuildPhi(bld, i64, "lz");
+  LLVMBuildBr(bld, yh);
+  LLVMPositionBuilderAtEnd(bld, yh);
+  LLVMValueRef y = LLVMBuildPhi(bld, i64, "ly");
+  LLVMValueRef zy = LLVMBuildMul(bld, LLVMBuildAdd(bld, LLVMBuildMul(bld, z, lsize[1], ""), y, ""),
+                                 lsize[0], "row");
+  struct x_loop xl = {b, rr, np, kargs, zy, y, z, bld, c};
+  bool outer = b->loop_ids && b->region_has_loop[rr];
+  if (outer && !b->any_outer)
+    loom_wg_mark_outer_loops(b->wg);
+  b->any_outer |= outer;
+  LLVMValueRef id = b->loop_ids ? (outer ? b->outer_loop_ids[rr] : b->loop_ids[rr]) : NULL;
+  if (!tracked && outer && b->wide_loop_ids[rr]) {
+    /* the wide loop over the largest multiple of its width, the ordinary
+     * one over the rest (vectorize/interleave_items.c) */
+    LLVMBasicBlockRef rest = LLVMAppendBasicBlockInContext(c, w, "wi_x_rest");
+    LLVMBasicBlockRef xr = LLVMAppendBasicBlockInContext(c, w, "wi_x_tail");
+    uint64_t step = (uint64_t)b->outer_width[rr] * b->outer_jam[rr];
+    if (b->outer_jam[rr] > 1)
+      loom_wg_mark_jammed_loops(b->wg);
+    LLVMValueRef wide_end = LLVMBuildAnd(bld, x_end, loom_i64(c, -step), "wide_end");
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, wide_end, zero, ""), xh, rest);
+    build_x_loop(&xl, xh, zero, wide_end, rest, b->wide_loop_ids[rr], NULL, next_var);
+    LLVMPositionBuilderAtEnd(bld, rest);
+    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, wide_end, x_end, ""), xr, yl);
+    build_x_loop(&xl, xr, wide_end, x_end, yl, id, NULL, next_var);
+  } else {
+    LLVMBuildBr(bld, xh);
+    build_x_loop(&xl, xh, zero, x_end, yl, id, tracked ? n->track : NULL, next_var);
+  }
+
+  LLVMPositionBuilderAtEnd(bld, yl);
+  LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
+  LLVMValueRef ybr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
+  /* rows of an outer-vectorised region may run side by side (jam-rows) */
+  LLVMValueRef rows_id = !tracked && outer ? loom_rows_loop_id(c) : NULL;
+  if (rows_id)
+    LLVMSetMetadata(ybr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), rows_id);
+  LLVMPositionBuilderAtEnd(bld, zl);
+  LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
+  LLVMBasicBlockRef after = dispatch;
+  if (tracked) {
+    after = LLVMAppendBasicBlockInContext(c, w, "tracked_next");
+    LLVMPositionBuilderAtEnd(bld, after);
+    loom_wg_tracking_end(n->track, r, bld, next_var);
+    LLVMBuildBr(bld, dispatch);
+    LLVMPositionBuilderAtEnd(bld, zl);
+  }
+  LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, after);
+
+  LLVMAddIncoming(z, &zero, &pre, 1);
+  LLVMAddIncoming(z, &z1, &zl, 1);
+  LLVMAddIncoming(y, &zero, &zh, 1);
+  LLVMAddIncoming(y, &y1, &yl, 1);
+}
 
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td,
                            unsigned simd_bytes) {
@@ -468,79 +579,28 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   LLVMValueRef sw = LLVMBuildSwitch(bld, next, done, b->num_barriers + 1);
 
   for (unsigned r = 0; r <= b->num_barriers; r++) {
-    /* for z { for y { for x { next = region_r(args, x, y, z, linear) } } } */
     LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(c, w, "region");
-    LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(c, w, "wi_z");
-    LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(c, w, "wi_y");
-    LLVMBasicBlockRef xh = LLVMAppendBasicBlockInContext(c, w, "wi_x");
-    LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(c, w, "wi_y_latch");
-    LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(c, w, "wi_z_latch");
     LLVMAddCase(sw, LLVMConstInt(i32, r, 0), pre);
     LLVMPositionBuilderAtEnd(bld, pre);
     if (uni)
       LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
     bool tracked = loom_wg_tracking_begin(&track, b, r, bld);
-    LLVMValueRef x_end = tracked ? NULL : loom_region_x_limit(b->regions[r], np, bld, kargs, lsize[0]);
-    if (!x_end)
-      x_end = lsize[0];
-    LLVMBuildBr(bld, zh);
-    LLVMValueRef zero = loom_i64(c, 0), one = loom_i64(c, 1);
-
-    LLVMPositionBuilderAtEnd(bld, zh);
-    LLVMValueRef z = LLVMBuildPhi(bld, i64, "lz");
-    LLVMBuildBr(bld, yh);
-    LLVMPositionBuilderAtEnd(bld, yh);
-    LLVMValueRef y = LLVMBuildPhi(bld, i64, "ly");
-    LLVMValueRef zy = LLVMBuildMul(bld, LLVMBuildAdd(bld, LLVMBuildMul(bld, z, lsize[1], ""), y, ""),
-                                   lsize[0], "row");
-    struct x_loop xl = {b, r, np, kargs, zy, y, z, bld, c};
-    bool outer = b->loop_ids && b->region_has_loop[r];
-    if (outer && !b->any_outer)
-      loom_wg_mark_outer_loops(b->wg);
-    b->any_outer |= outer;
-    LLVMValueRef id = b->loop_ids ? (outer ? b->outer_loop_ids[r] : b->loop_ids[r]) : NULL;
-    if (!tracked && outer && b->wide_loop_ids[r]) {
-      /* the wide loop over the largest multiple of its width, the ordinary
-       * one over the rest (vectorize/interleave_items.c) */
-      LLVMBasicBlockRef rest = LLVMAppendBasicBlockInContext(c, w, "wi_x_rest");
-      LLVMBasicBlockRef xr = LLVMAppendBasicBlockInContext(c, w, "wi_x_tail");
-      uint64_t step = (uint64_t)b->outer_width[r] * b->outer_jam[r];
-      if (b->outer_jam[r] > 1)
-        loom_wg_mark_jammed_loops(b->wg);
-      LLVMValueRef wide_end = LLVMBuildAnd(bld, x_end, loom_i64(c, -step), "wide_end");
-      LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntNE, wide_end, zero, ""), xh, rest);
-      build_x_loop(&xl, xh, zero, wide_end, rest, b->wide_loop_ids[r], NULL, next_var);
-      LLVMPositionBuilderAtEnd(bld, rest);
-      LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, wide_end, x_end, ""), xr, yl);
-      build_x_loop(&xl, xr, wide_end, x_end, yl, id, NULL, next_var);
-    } else {
-      LLVMBuildBr(bld, xh);
-      build_x_loop(&xl, xh, zero, x_end, yl, id, tracked ? &track : NULL, next_var);
+    struct nest n = {b, w, c, bld, kargs, np, lsize, next_var, dispatch, &track, tracked};
+    if (!b->version[r]) {
+      build_nest(&n, r, r);
+      continue;
     }
-
-    LLVMPositionBuilderAtEnd(bld, yl);
-    LLVMValueRef y1 = LLVMBuildAdd(bld, y, one, "");
-    LLVMValueRef ybr = LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, y1, lsize[1], ""), yh, zl);
-    /* rows of an outer-vectorised region may run side by side (jam-rows) */
-    LLVMValueRef rows_id = !tracked && outer ? loom_rows_loop_id(c) : NULL;
-    if (rows_id)
-      LLVMSetMetadata(ybr, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), rows_id);
-    LLVMPositionBuilderAtEnd(bld, zl);
-    LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
-    LLVMBasicBlockRef after = dispatch;
-    if (tracked) {
-      after = LLVMAppendBasicBlockInContext(c, w, "tracked_next");
-      LLVMPositionBuilderAtEnd(bld, after);
-      loom_wg_tracking_end(&track, r, bld, next_var);
-      LLVMBuildBr(bld, dispatch);
-      LLVMPositionBuilderAtEnd(bld, zl);
-    }
-    LLVMBuildCondBr(bld, LLVMBuildICmp(bld, LLVMIntULT, z1, lsize[2], ""), zh, after);
-
-    LLVMAddIncoming(z, &zero, &pre, 1);
-    LLVMAddIncoming(z, &z1, &zl, 1);
-    LLVMAddIncoming(y, &zero, &zh, 1);
-    LLVMAddIncoming(y, &y1, &yl, 1);
+    /* one test for the group picks the region's version (region_versions.c) */
+    assert(!n.tracked);
+    LLVMValueRef test = loom_region_emit_uniform(b->regions[r], np, b->version_test[r], bld, kargs);
+    assert(test);
+    LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(c, w, "region_true");
+    LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(c, w, "region_false");
+    LLVMBuildCondBr(bld, test, yes, no);
+    LLVMPositionBuilderAtEnd(bld, yes);
+    build_nest(&n, r, r);
+    LLVMPositionBuilderAtEnd(bld, no);
+    build_nest(&n, r, b->version[r]);
   }
   free(kargs);
   LLVMDisposeBuilder(bld);
@@ -650,6 +710,8 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
     return;
   for (uint32_t i = 0; i < n; i++) {
     free(builds[i].regions);
+    free(builds[i].version);
+    free(builds[i].version_test);
     free(builds[i].loop_ids);
     free(builds[i].outer_loop_ids);
     free(builds[i].region_has_loop);

@@ -228,7 +228,7 @@ static LLVMValueRef view_source(LLVMValueRef a, LLVMValueRef load) {
 
 struct clone_ctx {
   struct range_ctx *x;
-  LLVMBuilderRef bld;
+  LLVMBuilderRef bld; /* NULL: only decide whether v can be rebuilt */
   LLVMValueRef *kargs;
   struct loom_ptrmap done; /* region value -> index into `made` */
   LLVMValueRef *made;
@@ -237,15 +237,16 @@ struct clone_ctx {
 };
 
 /* Rebuilds the group-uniform expression v in the work-group function;
- * NULL when v depends on anything else. */
+ * NULL when v depends on anything else. Without a builder nothing is built:
+ * v itself stands for its rebuilt value. */
 static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
   LLVMValueRef f = cc->x->region;
   unsigned np = cc->x->np;
   if (LLVMIsAArgument(v)) {
     for (unsigned i = 0; i < np; i++)
       if (LLVMGetParam(f, i) == v)
-        return cc->kargs[i];
-    return is_param(f, v, np + 4) ? cc->kargs[np + 4] : NULL;
+        return cc->bld ? cc->kargs[i] : v;
+    return is_param(f, v, np + 4) ? (cc->bld ? cc->kargs[np + 4] : v) : NULL;
   }
   if (LLVMIsAConstant(v))
     return LLVMIsAGlobalValue(v) ? NULL : v;
@@ -298,6 +299,13 @@ static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
       if (!src || (p != base && !LLVMIsAGetElementPtrInst(p)))
         return NULL;
       LLVMValueRef s = clone_uniform(cc, src);
+      if (s && !cc->bld) {
+        bool ok = p == base || !LLVMIsAGetElementPtrInst(LLVMGetOperand(p, 0));
+        for (unsigned i = 1; ok && p != base && i < (unsigned)LLVMGetNumOperands(p); i++)
+          ok = clone_uniform(cc, LLVMGetOperand(p, i)) != NULL;
+        r = ok ? v : NULL;
+        goto record;
+      }
       if (s && p != base) {
         LLVMValueRef gep = LLVMIsAGetElementPtrInst(LLVMGetOperand(p, 0)) ? NULL : p;
         if (!gep)
@@ -323,7 +331,9 @@ static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
     bool ok = true;
     for (unsigned i = 0; i < nops && ok; i++)
       ok = (ops[i] = clone_uniform(cc, LLVMGetOperand(v, i))) != NULL;
-    if (ok) {
+    if (ok && !cc->bld) {
+      r = v;
+    } else if (ok) {
       r = LLVMInstructionClone(v);
       for (unsigned i = 0; i < nops; i++)
         LLVMSetOperand(r, i, ops[i]);
@@ -400,4 +410,28 @@ LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRe
   free(x.guards);
   loom_domtree_free(&x.dt);
   return limit;
+}
+
+/* v, a value of region function `region`, rebuilt at bld from kargs (the
+ * region call's arguments defined before its loop) when it is a
+ * group-uniform expression of them; with bld NULL, whether it is one. */
+static LLVMValueRef uniform_expr(LLVMValueRef region, unsigned np, LLVMValueRef v,
+                                 LLVMBuilderRef bld, LLVMValueRef *kargs) {
+  struct range_ctx x = {.region = region, .np = np};
+  loom_domtree_build(&x.dt, region);
+  struct clone_ctx cc = {.x = &x, .bld = bld, .kargs = kargs, .budget = 64};
+  LLVMValueRef r = clone_uniform(&cc, v);
+  loom_ptrmap_free(&cc.done);
+  free(cc.made);
+  loom_domtree_free(&x.dt);
+  return r;
+}
+
+bool loom_region_uniform_expr(LLVMValueRef region, unsigned np, LLVMValueRef v) {
+  return uniform_expr(region, np, v, NULL, NULL) != NULL;
+}
+
+LLVMValueRef loom_region_emit_uniform(LLVMValueRef region, unsigned np, LLVMValueRef v,
+                                      LLVMBuilderRef bld, LLVMValueRef *kargs) {
+  return uniform_expr(region, np, v, bld, kargs);
 }

@@ -90,7 +90,10 @@ struct loom_wg_build {
   LLVMValueRef kernel;
   const struct loom_kernel_meta *meta;
   unsigned num_barriers;
-  LLVMValueRef *regions; /* num_barriers + 1 region functions */
+  LLVMValueRef *regions; /* num_barriers + 1 region functions, then the versions */
+  unsigned num_regions;   /* num_barriers + 1 + the versions added */
+  unsigned *version;      /* per barrier region: its version for a false test, 0: none */
+  LLVMValueRef *version_test; /* per barrier region: the test, in regions[r] */
   LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
   LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
   bool *region_has_loop;  /* the region's body contains a loop */
@@ -192,6 +195,21 @@ int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, 
  * the region call's arguments that are defined before the loop. */
 LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRef bld,
                                  LLVMValueRef *kargs, LLVMValueRef lsize0) LOOM_HIDDEN;
+/* wi_range.c: whether value v of region function `region` is a group-uniform
+ * expression the work-group function can compute before the region's loop
+ * (of kernel arguments, work-item queries other than the local id,
+ * constants and the region's unwritten views of the uniform slots); and
+ * that expression built at bld from kargs (NULL when it is none). */
+bool loom_region_uniform_expr(LLVMValueRef region, unsigned np, LLVMValueRef v) LOOM_HIDDEN;
+LLVMValueRef loom_region_emit_uniform(LLVMValueRef region, unsigned np, LLVMValueRef v,
+                                      LLVMBuilderRef bld, LLVMValueRef *kargs) LOOM_HIDDEN;
+/* region_versions.c: when region r's work-items stop at different barriers
+ * depending on one group-uniform test (a tile loop around barriers: back to
+ * its top, or past its end into the epilogue), region r becomes the copy
+ * for the test being true and a second region function, the copy for false,
+ * is added to b->regions; returns its index, or 0 for no versions. Each copy
+ * then stops at one barrier, so each can be vectorised on its own. */
+unsigned loom_wg_version_region(LLVMModuleRef m, struct loom_wg_build *b, unsigned r) LOOM_HIDDEN;
 
 
 /* byval_copies.c: each kernel's by-value aggregate arguments get an
