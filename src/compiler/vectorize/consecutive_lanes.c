@@ -8,7 +8,8 @@
  * but with known trailing zero bits), c a constant vector, through
  *  - constants, lane-uniform values (vectorize/uniform_phi.c's test),
  *  - the widened induction `phi [C0, %preheader], [phi + splat(S), %latch]`
- *    (u = n * S: at least ctz(S) trailing zero bits),
+ *    (u = n * S: at least ctz(S) trailing zero bits), C0 a constant or
+ *    itself u' + c (an epilogue loop's start, splat(resume) + <0, 1, ...>),
  *  - add, sub, `or disjoint`, shl and mul by splat constants, mul of a
  *    value the same in every lane by another, lshr where every c is below u's known
  *    zero bits, and
@@ -115,20 +116,27 @@ static bool decompose(LLVMValueRef v, unsigned n, uint64_t mask, struct affine *
     return true;
   }
   if (LLVMIsAPHINode(v)) {
-    /* the widened induction: a constant from outside, phi + splat(S) around */
+    /* the widened induction: a start from outside, phi + splat(S) around;
+     * the start a constant, or itself u + c (an epilogue loop's induction
+     * resumes where the main loop stopped: splat(resume) + <0, 1, ...>) */
     if (LLVMCountIncoming(v) != 2)
       return false;
     for (unsigned k = 0; k < 2; k++) {
       LLVMValueRef start = LLVMGetIncomingValue(v, k), next = LLVMGetIncomingValue(v, 1 - k);
       uint64_t step;
-      if (!constant_lanes(start, n, a) || !LLVMIsABinaryOperator(next) ||
-          LLVMGetInstructionOpcode(next) != LLVMAdd)
+      if (!LLVMIsABinaryOperator(next) || LLVMGetInstructionOpcode(next) != LLVMAdd)
         continue;
       LLVMValueRef x = LLVMGetOperand(next, 0), y = LLVMGetOperand(next, 1);
-      if ((x == v && splat_constant(y, n, &step)) || (y == v && splat_constant(x, n, &step))) {
-        a->tz = ctz64(step & mask);
-        goto done;
+      if (!(x == v && splat_constant(y, n, &step)) && !(y == v && splat_constant(x, n, &step)))
+        continue;
+      unsigned tz = ctz64(step & mask);
+      if (!constant_lanes(start, n, a)) {
+        if (LLVMIsAPHINode(start) || !decompose(start, n, mask, a, depth + 1, budget))
+          continue;
+        tz = a->tz < tz ? a->tz : tz;
       }
+      a->tz = tz;
+      goto done;
     }
     return false;
   }
