@@ -87,20 +87,16 @@ static bool is_member(const struct loom_copy_family *fams, unsigned nf, LLVMValu
 
 /* may `in` read memory in address space `space` (or flat memory)? */
 static bool may_read_space(LLVMValueRef in, unsigned space) {
-  LLVMValueRef p = NULL;
-  if (LLVMIsALoadInst(in))
-    p = LLVMGetOperand(in, 0);
-  else if (loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
-           loom_is_call_to_prefix(in, "llvm.masked.load."))
-    p = LLVMGetOperand(in, 0);
-  else
+  if (!LLVMIsALoadInst(in) && !loom_is_call_to_prefix(in, "llvm.masked.gather.") &&
+      !loom_is_call_to_prefix(in, "llvm.masked.load."))
     return false;
-  unsigned s = pointer_space(p);
+  unsigned s = pointer_space(LLVMGetOperand(in, 0));
   return s == space || s == 0;
 }
 
-/* the last member of the families, if between the first member and it
- * nothing but their members writes memory or reads a Q's space */
+/* the last member of the families (all copying into one space), if between
+ * the first member and it nothing but their members writes memory or reads
+ * that space */
 static LLVMValueRef copy_span(const struct loom_copy_family *fams, unsigned nf) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(fams[0].g[0]);
   unsigned seen = 0, total = 0;
@@ -117,11 +113,8 @@ static LLVMValueRef copy_span(const struct loom_copy_family *fams, unsigned nf) 
     }
     if (!seen)
       continue;
-    if (loom_family_may_write(in))
+    if (loom_family_may_write(in) || may_read_space(in, pointer_space(fams[0].q)))
       return NULL;
-    for (unsigned i = 0; i < nf; i++)
-      if (may_read_space(in, pointer_space(fams[i].q)))
-        return NULL;
   }
   return NULL;
 }

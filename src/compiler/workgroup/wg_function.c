@@ -163,8 +163,6 @@ static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
   }
 }
 
-/* After the kernel was inlined into each region function: cut the copy down
- * to region r and give it the work-item's local id. */
 /* how region function b->regions[r] runs: its outer loop, width, jam and
  * private arrays kept per lane */
 static void plan_region(struct loom_wg_build *b, unsigned r, LLVMTargetDataRef td, bool *any_wide) {
@@ -206,6 +204,8 @@ static void plan_region(struct loom_wg_build *b, unsigned r, LLVMTargetDataRef t
   loom_add_fn_attr(f, "alwaysinline");
 }
 
+/* After the kernel was inlined into each region function: cut the copy down
+ * to region r and give it the work-item's local id. */
 void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c), i64 = LLVMInt64TypeInContext(c);
