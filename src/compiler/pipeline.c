@@ -264,6 +264,8 @@ static int wg_function(struct loom_pipeline *p) {
       b->sg = slots.sg; /* freed with the builds */
       b->sg_size = km->sub_group_size;
       b->simd_bytes = p->target->simd_bytes;
+      b->native_half = p->target->features &&
+                       loom_has_target_feature(p->target->features, "avx512fp16");
     }
   }
   for (uint32_t i = 0; i < n && rc == 0; i++)
@@ -514,7 +516,7 @@ const struct loom_pass loom_passes[] = {
     {"hoist-divisions", hoist_divisions, CODEGEN, NULL,
      "integer divisions invariant in their loop move before it, divisor guarded again: LLVM 19's vectoriser mis-compiles them in conditional blocks (vectorize/hoist_divisions.c)"},
     {"jam-items", jam_items, CODEGEN, NULL,
-     "work-item loops that run inner loops bound by a chain's latency for more than 64 work-items are unrolled and jammed (LLVM's unroll-and-jam; vectorize/interleave_items.c)"},
+     "work-item loops that run inner loops bound by a chain's latency for more than 64 work-items are unrolled and jammed (LLVM's unroll-and-jam; vectorize/interleave_items.c), the copies' steps then interleaved (vectorize/chain_order.c)"},
     {"O3", optimize, CODEGEN, NULL,
      "LLVM's O3 (O1 with -cl-opt-disable) for the host CPU: the loop vectoriser widens the work-item loops"},
     {"uniform-phis", uniform_phis, CODEGEN, NULL,

@@ -41,7 +41,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct loom_op_cost loom_op_cost(LLVMValueRef in) {
+/* an operation on half values: a conversion is not, a load or store is not */
+static bool half_arithmetic(LLVMValueRef in) {
+  switch (LLVMGetInstructionOpcode(in)) {
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
+    break;
+  case LLVMCall:
+    if (loom_is_call_to_prefix(in, "llvm.fmuladd.") || loom_is_call_to_prefix(in, "llvm.fma.") ||
+        loom_is_call_to_prefix(in, "llvm.minnum.") || loom_is_call_to_prefix(in, "llvm.maxnum.") ||
+        loom_is_call_to_prefix(in, "llvm.sqrt."))
+      break;
+    return false;
+  default:
+    return false;
+  }
+  LLVMTypeRef t = LLVMTypeOf(in);
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+    t = LLVMGetElementType(t);
+  return LLVMGetTypeKind(t) == LLVMHalfTypeKind;
+}
+
+static bool has_half_arithmetic(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+      if (half_arithmetic(in))
+        return true;
+  return false;
+}
+
+static struct loom_op_cost base_cost(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFCmp:
   case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
@@ -73,6 +101,18 @@ struct loom_op_cost loom_op_cost(LLVMValueRef in) {
   default: /* phis, address arithmetic, branches, bit casts, element moves */
     return (struct loom_op_cost){0, 0};
   }
+}
+
+/* Without AVX512-FP16 a register of half values is two of floats, each
+ * operation a float one whose result VCVTPS2PH rounds and VCVTPH2PS widens
+ * again: on AMD Zen 5 the pair adds about 16 cycles of latency and issues at
+ * about a third of the FMA rate (a C loop of FMA + round trip: 58 GFLOP/s a
+ * core against 215 for FMAs alone). */
+struct loom_op_cost loom_op_cost(LLVMValueRef in, bool native_half) {
+  struct loom_op_cost c = base_cost(in);
+  if (!native_half && half_arithmetic(in))
+    c = (struct loom_op_cost){c.latency + 16, c.issue + 1.0};
+  return c;
 }
 
 static unsigned lanes_of(LLVMTypeRef t) {
@@ -121,7 +161,8 @@ struct loop_walk {
 };
 
 /* the longest latency from phi p through this iteration to next */
-static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef next) {
+static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef next,
+                               bool native_half) {
   for (size_t i = 0; i < w->n; i++)
     w->dist[i] = w->insts[i] == p ? 0 : -1;
   for (size_t i = 0; i < w->n; i++) {
@@ -148,7 +189,7 @@ static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef
         best = w->dist[j];
     }
     if (best >= 0)
-      w->dist[i] = best + loom_op_cost(in).latency;
+      w->dist[i] = best + loom_op_cost(in, native_half).latency;
   }
   size_t j;
   return loom_ptrmap_get(&w->at, next, &j) ? w->dist[j] : 0;
@@ -158,8 +199,8 @@ static long recurrence_latency(struct loop_walk *w, LLVMValueRef p, LLVMValueRef
  * whole: an OpenCL vector operation costs one operation, not one per
  * element; *time: the estimate behind k */
 static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_loops *l,
-                                size_t loop, unsigned reg_budget, unsigned *widest, bool whole,
-                                struct loom_loop_time *time) {
+                                size_t loop, unsigned reg_budget, unsigned max_k, unsigned *widest,
+                                bool whole, bool native_half, struct loom_loop_time *time) {
   struct loop_walk w = {0};
   size_t cap = 0;
   double issue = 0;
@@ -183,7 +224,7 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
       loom_ptrmap_put(&w.at, in, w.n);
       w.insts[w.n++] = in;
       LLVMTypeRef t = LLVMTypeOf(LLVMIsAStoreInst(in) ? LLVMGetOperand(in, 0) : in);
-      issue += loom_op_cost(in).issue * (whole ? 1 : lanes_of(t));
+      issue += loom_op_cost(in, native_half).issue * (whole ? 1 : lanes_of(t));
       if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) { /* phis: below, not the counters */
         unsigned bits = scalar_bits(t);
         if (bits > *widest)
@@ -202,7 +243,7 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
     if (scalar_bits(LLVMTypeOf(p)) > *widest)
       *widest = scalar_bits(LLVMTypeOf(p));
     live += lanes_of(LLVMTypeOf(p));
-    long r = recurrence_latency(&w, p, next);
+    long r = recurrence_latency(&w, p, next, native_half);
     if (r > chain)
       chain = r;
   }
@@ -214,7 +255,7 @@ static unsigned loop_interleave(const struct loom_domtree *d, const struct loom_
   if (issue <= 0 || chain <= 1.5 * issue)
     return 1;
   unsigned k = 1;
-  while (k < 8 && k * issue < chain && 2 * k * (live ? live : 1) <= reg_budget)
+  while (k < max_k && k * issue < chain && 2 * k * (live ? live : 1) <= reg_budget)
     k *= 2;
   return k;
 }
@@ -231,14 +272,16 @@ bool loom_innermost(const struct loom_domtree *d, const struct loom_loops *l, si
 }
 
 struct loom_loop_time loom_loop_time(const struct loom_domtree *d, const struct loom_loops *l,
-                                     size_t loop, unsigned simd_bytes, bool whole) {
+                                     size_t loop, unsigned simd_bytes, bool whole,
+                                     bool native_half) {
   struct loom_loop_time t = {0, 0};
   unsigned widest = 0;
-  loop_interleave(d, l, loop, simd_bytes >= 64 ? 24 : 12, &widest, whole, &t);
+  loop_interleave(d, l, loop, simd_bytes >= 64 ? 24 : 12, 8, &widest, whole, native_half, &t);
   return t;
 }
 
-unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) {
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, bool native_half,
+                               unsigned *jam) {
   *jam = 1;
   struct loom_domtree d;
   struct loom_loops l;
@@ -247,18 +290,31 @@ unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigne
     loom_domtree_free(&d);
     return 0;
   }
-  unsigned reg_budget = simd_bytes >= 64 ? 24 : 12, widest = 0, k = 0;
+  /* Without AVX512-FP16 a half chain waits about 20 cycles a step, on
+   * conversions that issue slowly: it takes twice the chains, and spilling
+   * some of their values (loads and stores, other ports) costs less than the
+   * wait (clpeak's half kernel: 16 registers of chains, some spilled, 120
+   * GFLOP/s; 8, none spilled, 83) */
+  bool half_regs = !native_half && has_half_arithmetic(region);
+  unsigned reg_budget = (simd_bytes >= 64 ? 24 : 12) * (half_regs ? 4 : 3) / 3, widest = 0, k = 0;
   for (size_t loop = 0; loop < l.n; loop++) {
     if (!loom_innermost(&d, &l, loop))
       continue;
-    unsigned lk = loop_interleave(&d, &l, loop, reg_budget, &widest, false, NULL);
+    unsigned lk = loop_interleave(&d, &l, loop, reg_budget, half_regs ? 16 : 8, &widest, false,
+                                  native_half, NULL);
     /* the loop that needs the least decides: the others' values share the registers */
     if (k == 0 || lk < k)
       k = lk;
   }
   loom_loops_free(&l);
   loom_domtree_free(&d);
-  if (k <= 1 || widest == 0)
+  /* without AVX512-FP16 half is computed on registers of floats: a register
+   * of work-items is as many as of floats (VPlan's own choice would be twice
+   * that, each value two registers: clpeak's half16 chains spilled) */
+  bool half_as_float = half_regs && widest == 16;
+  if (half_as_float)
+    widest = 32;
+  if ((k <= 1 && !half_as_float) || widest == 0)
     return 0;
   unsigned lanes = simd_bytes * 8 / widest;
   if (lanes < 2)
@@ -270,7 +326,7 @@ unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigne
     k /= 2;
     *jam *= 2;
   }
-  return k > 1 || *jam > 1 ? lanes * k : 0;
+  return k > 1 || *jam > 1 || half_as_float ? lanes * k : 0;
 }
 
 int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) {
@@ -278,8 +334,13 @@ int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) {
     return 0;
   /* the loops in the simplified, rotated form LLVM's unroll-and-jam needs;
    * it acts only on the loops whose ID asks for it (a count) */
-  return loom_run_passes(m,
-                         "function(sroa,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,"
-                         "lcssa,loop(loop-rotate,indvars),loop(loop-unroll-and-jam))",
-                         tm);
+  int rc = loom_run_passes(m,
+                           "function(sroa,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,"
+                           "lcssa,loop(loop-rotate,indvars),loop(loop-unroll-and-jam))",
+                           tm);
+  /* the copies laid one after the other: interleaved (chain_order.c) */
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); rc == 0 && f; f = LLVMGetNextFunction(f))
+    if (loom_wg_has_jammed_loops(f))
+      loom_interleave_jammed_chains(f);
+  return rc;
 }

@@ -10,7 +10,10 @@ struct loom_op_cost {
   unsigned latency; /* cycles until a dependent operation can start */
   double issue;     /* cycles of the vector ports per widened operation */
 };
-struct loom_op_cost loom_op_cost(LLVMValueRef in) LOOM_HIDDEN;
+/* native_half: the target computes on half without converting to float
+ * (AVX512-FP16); else each half operation is a float one between two
+ * conversions (target/x86/half_lower.c), about 16 cycles more a step */
+struct loom_op_cost loom_op_cost(LLVMValueRef in, bool native_half) LOOM_HIDDEN;
 
 /* one iteration of an innermost loop: its issue cost (an OpenCL vector
  * operation once per element, or once when `whole`) and its longest
@@ -20,7 +23,8 @@ struct loom_loop_time {
   long chain;
 };
 struct loom_loop_time loom_loop_time(const struct loom_domtree *d, const struct loom_loops *l,
-                                     size_t loop, unsigned simd_bytes, bool whole) LOOM_HIDDEN;
+                                     size_t loop, unsigned simd_bytes, bool whole,
+                                     bool native_half) LOOM_HIDDEN;
 /* no other loop's header inside it */
 bool loom_innermost(const struct loom_domtree *d, const struct loom_loops *l,
                     size_t loop) LOOM_HIDDEN;

@@ -41,16 +41,26 @@ bool loom_is_scope_decl(LLVMValueRef in) LOOM_HIDDEN;
  * dependent operations (several registers of work-items side by side), or
  * 0: one register's worth, VPlan's own choice; *jam: how many times to
  * unroll and jam that loop on top (1: not) */
-unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, unsigned *jam) LOOM_HIDDEN;
+unsigned loom_outer_loop_width(LLVMValueRef region, unsigned simd_bytes, bool native_half,
+                               unsigned *jam) LOOM_HIDDEN;
 /* whole_vectors.c: whether a region (one work-item's code; lid_x and lin
  * its local id x and linear id) may run one work-item at a time on whole
  * OpenCL vectors rather than split into scalars and widened across
- * work-items; `full`: its widest vector fills a register */
+ * work-items; `full`: its widest vector fills a register; native_half as
+ * for loom_op_cost */
 bool loom_region_keeps_vectors_whole(LLVMValueRef region, LLVMValueRef lid_x, LLVMValueRef lin,
-                                     unsigned simd_bytes, bool full) LOOM_HIDDEN;
+                                     unsigned simd_bytes, bool native_half,
+                                     bool full) LOOM_HIDDEN;
 /* pass jam-items: before O3, LLVM's unroll-and-jam on the work-item loops
  * whose ID asks for it (functions marked by loom_wg_mark_jammed_loops) */
 int loom_jam_work_items(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
+/* chain_order.c: a block's instructions reordered by their depth in it
+ * (operands first, memory operations in their order), so that jammed copies
+ * of a chain alternate; false when nothing moved */
+bool loom_interleave_chains(LLVMBasicBlockRef bb) LOOM_HIDDEN;
+/* chain_order.c: loom_interleave_chains on every one-block loop of f; how
+ * many were reordered */
+unsigned loom_interleave_jammed_chains(LLVMValueRef f) LOOM_HIDDEN;
 /* an instruction the scalarizer splits and the vectorisers widen */
 bool loom_widenable_instruction(LLVMValueRef in) LOOM_HIDDEN;
 /* an element-wise intrinsic (by name: "llvm.fma.f64", ...) they widen */

@@ -133,7 +133,8 @@ static bool short_run(uint64_t trips, long chain) {
  * critical path, each vector operation counted once, above both
  * OVERLAP_CYCLES and 1.5 times its issue cost (clpeak's double8 compute
  * kernel: 2048 dependent FMAs, no loop). */
-static bool long_straight_chain(const struct loom_domtree *d, const struct loom_loops *l) {
+static bool long_straight_chain(const struct loom_domtree *d, const struct loom_loops *l,
+                                bool native_half) {
   struct loom_ptrmap dist = {0};
   double issue = 0;
   long chain = 0;
@@ -141,7 +142,7 @@ static bool long_straight_chain(const struct loom_domtree *d, const struct loom_
     if (loom_innermost_loop(l, b) != SIZE_MAX) /* in a loop */
       continue;
     for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in)) {
-      struct loom_op_cost cost = loom_op_cost(in);
+      struct loom_op_cost cost = loom_op_cost(in, native_half);
       issue += cost.issue;
       size_t best = 0, v;
       for (int k = 0; k < LLVMGetNumOperands(in); k++)
@@ -211,11 +212,12 @@ static bool varies_along_x(LLVMValueRef v, const LLVMValueRef ids[2], struct loo
 }
 
 static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_bits,
-                            const LLVMValueRef ids[2], struct loom_ptrmap *memo) {
+                            bool native_half, const LLVMValueRef ids[2],
+                            struct loom_ptrmap *memo) {
   bool store = LLVMIsAStoreInst(in);
   LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
   bool vector = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
-  double issue = loom_op_cost(in).issue, bits = type_bits(t);
+  double issue = loom_op_cost(in, native_half).issue, bits = type_bits(t);
   LLVMTypeKind element = LLVMGetTypeKind(vector ? LLVMGetElementType(t) : t);
   bool fp = element == LLVMFloatTypeKind || element == LLVMDoubleTypeKind ||
             element == LLVMHalfTypeKind;
@@ -251,7 +253,8 @@ static double cycles(const struct estimate *e, bool whole) {
 
 /* whole code is estimated no slower than split code */
 static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loops *l,
-                             unsigned simd_bits, const LLVMValueRef ids[2]) {
+                             unsigned simd_bits, bool native_half,
+                             const LLVMValueRef ids[2]) {
   struct loom_ptrmap memo = {0};
   double whole = 0, split = 0;
   struct estimate straight = {0};
@@ -259,7 +262,7 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
     if (loom_innermost_loop(l, b) != SIZE_MAX) /* in a loop */
       continue;
     for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in))
-      add_instruction(&straight, in, simd_bits, ids, &memo);
+      add_instruction(&straight, in, simd_bits, native_half, ids, &memo);
   }
   whole += cycles(&straight, true);
   split += cycles(&straight, false);
@@ -270,11 +273,11 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
     for (size_t b = 0; b < d->n; b++)
       if (loom_loop_contains(l, loop, b))
         for (LLVMValueRef in = LLVMGetFirstInstruction(d->blocks[b]); in; in = LLVMGetNextInstruction(in))
-          add_instruction(&body, in, simd_bits, ids, &memo);
+          add_instruction(&body, in, simd_bits, native_half, ids, &memo);
     uint64_t trips = total_trip_count(d, l, loop);
     double weight = trips ? (double)trips : UNKNOWN_TRIPS;
     /* whole code waits for its chain, unless the core overlaps work-items */
-    struct loom_loop_time t = loom_loop_time(d, l, loop, simd_bits / 8, true);
+    struct loom_loop_time t = loom_loop_time(d, l, loop, simd_bits / 8, true, native_half);
     if (!short_run(trips, t.chain))
       body.whole_chain = (double)t.chain;
     whole += weight * cycles(&body, true);
@@ -285,7 +288,7 @@ static bool whole_is_cheaper(const struct loom_domtree *d, const struct loom_loo
 }
 
 bool loom_region_keeps_vectors_whole(LLVMValueRef region, LLVMValueRef lid_x, LLVMValueRef lin,
-                                     unsigned simd_bytes, bool full) {
+                                     unsigned simd_bytes, bool native_half, bool full) {
   const LLVMValueRef ids[2] = {lid_x, lin};
   struct loom_domtree d;
   struct loom_loops l;
@@ -294,16 +297,16 @@ bool loom_region_keeps_vectors_whole(LLVMValueRef region, LLVMValueRef lid_x, LL
     loom_domtree_free(&d);
     return false;
   }
-  bool ok = !long_straight_chain(&d, &l);
+  bool ok = !long_straight_chain(&d, &l, native_half);
   for (size_t loop = 0; loop < l.n && ok && full; loop++) {
     if (!loom_innermost(&d, &l, loop))
       continue;
-    struct loom_loop_time t = loom_loop_time(&d, &l, loop, simd_bytes, true);
+    struct loom_loop_time t = loom_loop_time(&d, &l, loop, simd_bytes, true, native_half);
     if (t.chain > 1.5 * t.issue) /* latency-bound */
       ok = short_run(total_trip_count(&d, &l, loop), t.chain);
   }
   if (ok && !full)
-    ok = whole_is_cheaper(&d, &l, simd_bytes * 8, ids);
+    ok = whole_is_cheaper(&d, &l, simd_bytes * 8, native_half, ids);
   loom_loops_free(&l);
   loom_domtree_free(&d);
   return ok;

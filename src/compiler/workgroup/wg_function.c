@@ -152,7 +152,7 @@ static void keep_vectors_whole(struct loom_wg_build *b, bool any_wide) {
   for (unsigned r = 0; r < b->num_regions; r++) {
     LLVMValueRef f = b->regions[r];
     if (!loom_region_keeps_vectors_whole(f, LLVMGetParam(f, np), LLVMGetParam(f, np + 3),
-                                         b->simd_bytes, full))
+                                         b->simd_bytes, b->native_half, full))
       return;
   }
   b->whole_vectors = true;
@@ -186,7 +186,7 @@ static void plan_region(struct loom_wg_build *b, unsigned r, LLVMTargetDataRef t
     loom_prepare_outer_region(f);
   b->outer_jam[r] = 1;
   if (b->region_has_loop[r] && !loom_wg_region_tracked(b, r))
-    b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, &b->outer_jam[r]);
+    b->outer_width[r] = loom_outer_loop_width(f, b->simd_bytes, b->native_half, &b->outer_jam[r]);
   if (b->region_has_loop[r] && lanes < natural) {
     if (b->outer_width[r] > lanes)
       b->outer_width[r] = 0, b->outer_jam[r] = 1;

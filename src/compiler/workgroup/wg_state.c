@@ -115,6 +115,11 @@ bool loom_module_has_jammed_loops(LLVMModuleRef m) {
   return module_has_attr(m, JAM_ATTR, sizeof JAM_ATTR - 1);
 }
 
+bool loom_wg_has_jammed_loops(LLVMValueRef wg) {
+  return LLVMGetStringAttributeAtIndex(wg, LLVMAttributeFunctionIndex, JAM_ATTR,
+                                       sizeof JAM_ATTR - 1) != NULL;
+}
+
 #define WHOLE_ATTR "loom-whole-vectors"
 void loom_wg_mark_whole_vectors(LLVMValueRef wg) { loom_add_fn_str_attr(wg, WHOLE_ATTR, "1"); }
 

@@ -102,6 +102,7 @@ struct loom_wg_build {
   LLVMValueRef *wide_loop_ids; /* per region: outer loop IDs with that width */
   LLVMValueRef *twin_loop_ids; /* per region: a second ID like loop_ids (sg_driver.c) */
   unsigned simd_bytes;    /* the target's vector register size */
+  bool native_half;       /* it computes on half without conversions (AVX512-FP16) */
   LLVMValueRef *access_groups; /* per region, for its parallel accesses */
   unsigned num_divergent;  /* from struct loom_slots */
   struct loom_divergent_loop *divergent;
@@ -158,6 +159,7 @@ int loom_wg_read_slots(LLVMValueRef k, unsigned *num_barriers, struct loom_slots
  * (vectorize/interleave_items.c); whether m has one */
 void loom_wg_mark_jammed_loops(LLVMValueRef wg) LOOM_HIDDEN;
 bool loom_module_has_jammed_loops(LLVMModuleRef m) LOOM_HIDDEN;
+bool loom_wg_has_jammed_loops(LLVMValueRef wg) LOOM_HIDDEN;
 /* marks a work-group function whose OpenCL vectors fill a register and stay
  * whole: not split into scalars, one work-item at a time (wg_function.c);
  * whether wg is marked */
