@@ -50,6 +50,31 @@ static bool peel_constant(LLVMValueRef v, LLVMValueRef *x, long long *c) {
   return true;
 }
 
+/* A constant 64-bit index (a kernel specialised for its local size: lane i's
+ * row at <0, 34, 68, ...> + k folded into one vector per gather) keys its
+ * family by its steps: lane 0's element moves into the offset, so that
+ * <17, 51, ...> and <0, 34, ...> through R + 17 are the same rows. */
+static void normalise_constant_key(struct member *m, unsigned e) {
+  LLVMValueRef k = m->key;
+  if (!LLVMIsAConstantDataVector(k) && !LLVMIsAConstantVector(k))
+    return;
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(k));
+  LLVMValueRef first = LLVMGetAggregateElement(k, 0);
+  if (n > MAX_MEMBERS || !first || !LLVMIsAConstantInt(first))
+    return;
+  long long k0 = LLVMConstIntGetSExtValue(first);
+  LLVMTypeRef it = LLVMTypeOf(first);
+  LLVMValueRef steps[MAX_MEMBERS];
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef x = LLVMGetAggregateElement(k, i);
+    if (!x || !LLVMIsAConstantInt(x))
+      return;
+    steps[i] = LLVMConstInt(it, (unsigned long long)(LLVMConstIntGetSExtValue(x) - k0), 1);
+  }
+  m->key = LLVMConstVector(steps, n);
+  m->off += k0 * (long long)e;
+}
+
 static bool as_member(LLVMValueRef in, struct member *m) {
   if (!loom_is_call_to_prefix(in, "llvm.masked.gather.") || !loom_all_ones_mask(LLVMGetOperand(in, 2)) ||
       loom_family_is_apart(in, false))
@@ -91,6 +116,8 @@ static bool as_member(LLVMValueRef in, struct member *m) {
   if (!m->sext) /* a 64-bit sum does not wrap for an address: part of the offset */
     m->off += m->elems * (long long)e, m->elems = 0;
   m->key = y;
+  if (!m->sext)
+    normalise_constant_key(m, e);
   return true;
 }
 
