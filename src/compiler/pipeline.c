@@ -412,6 +412,12 @@ static int combine_scatters(struct loom_pipeline *p) {
   return 0;
 }
 
+static int pair_chains(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_pair_fma_chains(p->m);
+  return 0;
+}
+
 static int half_lower(struct loom_pipeline *p) {
   char *features = p->tm ? LLVMGetTargetMachineFeatureString(p->tm) : NULL;
   loom_lower_half_ops(p->m, features && loom_has_target_feature(features, "avx512fp16"));
@@ -531,6 +537,8 @@ const struct loom_pass loom_passes[] = {
      "gathers that read each lane's own row (a[lid * ld + k], k unrolled) become row loads and shuffles, tested at run time for a 32-bit index that wraps (vectorize/gather_rows.c)"},
     {"combine-scatters", combine_scatters, CODEGEN, NULL,
      "scatters of a vector's components across work-items become shuffles and whole stores when a run time test finds them contiguous (vectorize/scatter_groups.c)"},
+    {"pair-chains", pair_chains, CODEGEN, NULL,
+     "two chains of FMAs on half-register vectors that multiply by the same broadcast at every step become one chain on full registers (vectorize/pair_chains.c)"},
     {"half-lower", half_lower, CODEGEN, NULL,
      "half operations LLVM 19's x86 back end gets wrong, through float (target/x86/half_lower.c)"},
     {"drop-vector-variants", drop_vector_variants, CODEGEN, NULL,

@@ -199,5 +199,9 @@ void loom_split_mask_tests(LLVMModuleRef m) LOOM_HIDDEN;
  * (x86 has no byte gathers); stored lanes are frozen */
 void loom_pack_narrow_vector_memops(LLVMModuleRef m) LOOM_HIDDEN;
 unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
+/* pair_chains.c (pass pair-chains): pairs of FMA chains on half-register
+ * vectors that multiply by the same broadcast at every step become one
+ * chain on full registers; how many pairs */
+unsigned loom_pair_fma_chains(LLVMModuleRef m) LOOM_HIDDEN;
 
 #endif
