@@ -20,8 +20,9 @@
  *   or one block looping on itself (the inner loop fully unrolled: CLBlast's
  *   XgemmDirect, 16 k of 2 x 2 FMAs and 2 gathers of A per row),
  * y counted from 0 by 1 to a constant trip count (a specialised or
- * reqd_work_group_size kernel) that J divides. J: 2 or 4, with S's
- * loop-carried vectors for all rows within 24 registers (12 with AVX2),
+ * reqd_work_group_size kernel) that J divides. J: 2 or 4 around S, with
+ * S's loop-carried vectors for all rows within 24 registers (12 with AVX2);
+ * up to 8 where the y loop is one block (nothing carried in registers),
  * and only where the row-invariant part of S (of the block) is at least a
  * quarter of its instructions. Each copy of an instruction goes right after
  * it, so that the rows use a shared value close together. Where a row's
@@ -405,13 +406,15 @@ static struct rows_cost measure(const struct loom_rows *r, const struct loom_ptr
   return k;
 }
 
-/* the largest jam (a multiple of `unit`, at most LOOM_MAX_JAM) the trip
+/* the largest jam (a multiple of `unit`, at most LOOM_MAX_JAM_LOOP around
+ * an inner loop, LOOM_MAX_JAM where the y loop is one block) the trip
  * count divides whose regs_per_unit * jam / unit registers stay within the
  * budget; 0 if none */
 static unsigned fit_jam(const struct loom_rows *r, unsigned unit, unsigned regs_per_unit,
                         unsigned simd_bytes) {
   unsigned budget = simd_bytes >= 64 ? 24 : 12, best = 0;
-  for (unsigned jam = 2; jam <= LOOM_MAX_JAM; jam *= 2)
+  unsigned most = r->body ? LOOM_MAX_JAM_LOOP : LOOM_MAX_JAM;
+  for (unsigned jam = 2; jam <= most; jam *= 2)
     if (jam % unit == 0 && r->trips % jam == 0 && jam / unit * regs_per_unit <= budget)
       best = jam;
   return best;

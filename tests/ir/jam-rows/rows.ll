@@ -9,7 +9,8 @@
 ;  - @private: the inner loop reads a private array (one object for every
 ;    row): nothing changes;
 ;  - @unmarked: no loom.rows loop ID: nothing changes;
-;  - @flat: the y loop is innermost (its inner loop fully unrolled): the
+;  - @flat: the y loop is innermost (its inner loop fully unrolled): 8 rows
+;    at once (no row-varying values are carried around an inner loop), the
 ;    block's row-varying instructions are copied, each copy right after its
 ;    original, the invariant load and products once.
 ; Each copy follows its original, so a value the rows share is used by all of
@@ -54,12 +55,12 @@
 ; CHECK-NEXT: %a3 = fmul <8 x float> %a2, %a
 ; CHECK-NOT: load <8 x float>
 ; CHECK: %b = load float, ptr %b.p, align 4
-; CHECK-COUNT-3: load float
+; CHECK-COUNT-7: load float
 ; CHECK: %r = fmul <8 x float> %a3, %b.v
-; CHECK-COUNT-3: fmul <8 x float> %a3,
+; CHECK-COUNT-7: fmul <8 x float> %a3,
 ; CHECK: store <8 x float> %r, ptr %slot, align 4
-; CHECK-COUNT-3: store <8 x float>
-; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 4
+; CHECK-COUNT-7: store <8 x float>
+; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 8
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
