@@ -381,6 +381,20 @@ struct rows_cost {
   unsigned inv, var, vinv, vvar, regs;
 };
 
+/* Where the y loop is one block: the half registers its row-varying vector
+ * loads take per row (a row's accumulators, read from their slots): a
+ * vector of half a register counts 1 (pair-chains may put two in one),
+ * of a whole one 2. */
+static unsigned block_half_regs(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                                unsigned simd_bytes) {
+  unsigned n = 0;
+  size_t dummy;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->head); in; in = LLVMGetNextInstruction(in))
+    if (LLVMIsALoadInst(in) && loom_ptrmap_get(varying, in, &dummy))
+      n += regs_of(LLVMTypeOf(in), simd_bytes / 2);
+  return n;
+}
+
 static struct rows_cost measure(const struct loom_rows *r, const struct loom_ptrmap *varying,
                                 unsigned simd_bytes) {
   LLVMBasicBlockRef work = r->body ? r->body : r->head;
@@ -417,6 +431,19 @@ static unsigned fit_jam(const struct loom_rows *r, unsigned unit, unsigned regs_
   for (unsigned jam = 2; jam <= most; jam *= 2)
     if (jam % unit == 0 && r->trips % jam == 0 && jam / unit * regs_per_unit <= budget)
       best = jam;
+  return best;
+}
+
+/* fit_jam for the one-block shape: beyond 4 rows only while the rows'
+ * vector loads fit the budget (XgemmDirectTN's 4 accumulators a row: 8
+ * rows of <8 x float> take 16 registers once paired; of <8 x double>, 32:
+ * DGEMM 1024 30 -> 23 GFLOP/s with 8 rows) */
+static unsigned fit_block_jam(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                              unsigned simd_bytes) {
+  unsigned best = fit_jam(r, 1, 0, simd_bytes);
+  unsigned half = block_half_regs(r, varying, simd_bytes), budget = simd_bytes >= 64 ? 24 : 12;
+  while (best > LOOM_MAX_JAM_LOOP && best * half > 2 * budget)
+    best /= 2;
   return best;
 }
 
@@ -505,7 +532,9 @@ static unsigned choose_jam(const struct loom_rows *r, const struct loom_ptrmap *
   unsigned total = k.inv + k.var;
   if (total == 0)
     return 1;
-  unsigned copies = 4 * k.inv >= total ? fit_jam(r, 1, k.regs, simd_bytes) : 0;
+  unsigned copies = 4 * k.inv < total  ? 0
+                    : r->body          ? fit_jam(r, 1, k.regs, simd_bytes)
+                                       : fit_block_jam(r, varying, simd_bytes);
   unsigned per_row_copies = 16 * k.vinv / (copies ? copies : 1) + 16 * k.vvar;
   unsigned packs = 0, per_row_packed = r->body
                                             ? plan_packing(r, varying, simd_bytes, k, packed, &packs)

@@ -12,7 +12,9 @@
 ;  - @flat: the y loop is innermost (its inner loop fully unrolled): 8 rows
 ;    at once (no row-varying values are carried around an inner loop), the
 ;    block's row-varying instructions are copied, each copy right after its
-;    original, the invariant load and products once.
+;    original, the invariant load and products once;
+;  - @flat_wide: the same shape with four accumulators of a whole register
+;    a row (<8 x double>): 8 rows would take 32 registers, 4 rows at once.
 ; Each copy follows its original, so a value the rows share is used by all of
 ; them close together.
 ; RUN: -passes=jam-rows
@@ -61,6 +63,11 @@
 ; CHECK: store <8 x float> %r, ptr %slot, align 4
 ; CHECK-COUNT-7: store <8 x float>
 ; CHECK-NEXT: %y.next = add nuw nsw i64 %y, 8
+
+; CHECK-LABEL: define void @flat_wide.loom_wg(
+; CHECK-COUNT-16: call <8 x double> @llvm.fmuladd.v8f64(
+; CHECK-NOT: fmuladd
+; CHECK: %y.next = add nuw nsw i64 %y, 4
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -239,6 +246,50 @@ exit:
   ret void
 }
 
+define void @flat_wide.loom_wg(ptr noalias %args, ptr noalias %ctx, ptr noalias %local, ptr noalias %scratch) #0 {
+entry:
+  br label %row
+
+row:
+  %y = phi i64 [ 0, %entry ], [ %y.next, %row ]
+  %a = load <8 x double>, ptr %local, align 8
+  %a2 = fmul <8 x double> %a, %a
+  %a3 = fmul <8 x double> %a2, %a
+  %a4 = fmul <8 x double> %a3, %a
+  %a5 = fmul <8 x double> %a4, %a
+  %a6 = fmul <8 x double> %a5, %a
+  %a7 = fmul <8 x double> %a6, %a
+  %a8 = fmul <8 x double> %a7, %a
+  %a9 = fmul <8 x double> %a8, %a
+  %b.p = getelementptr double, ptr %args, i64 %y
+  %b = load double, ptr %b.p, align 8
+  %b.s = insertelement <8 x double> poison, double %b, i64 0
+  %b.v = shufflevector <8 x double> %b.s, <8 x double> poison, <8 x i32> zeroinitializer
+  %slot.off = shl i64 %y, 8
+  %s0 = getelementptr i8, ptr %scratch, i64 %slot.off
+  %s1 = getelementptr i8, ptr %s0, i64 64
+  %s2 = getelementptr i8, ptr %s0, i64 128
+  %s3 = getelementptr i8, ptr %s0, i64 192
+  %c0 = load <8 x double>, ptr %s0, align 8
+  %c1 = load <8 x double>, ptr %s1, align 8
+  %c2 = load <8 x double>, ptr %s2, align 8
+  %c3 = load <8 x double>, ptr %s3, align 8
+  %r0 = call <8 x double> @llvm.fmuladd.v8f64(<8 x double> %a6, <8 x double> %b.v, <8 x double> %c0)
+  %r1 = call <8 x double> @llvm.fmuladd.v8f64(<8 x double> %a7, <8 x double> %b.v, <8 x double> %c1)
+  %r2 = call <8 x double> @llvm.fmuladd.v8f64(<8 x double> %a8, <8 x double> %b.v, <8 x double> %c2)
+  %r3 = call <8 x double> @llvm.fmuladd.v8f64(<8 x double> %a9, <8 x double> %b.v, <8 x double> %c3)
+  store <8 x double> %r0, ptr %s0, align 8
+  store <8 x double> %r1, ptr %s1, align 8
+  store <8 x double> %r2, ptr %s2, align 8
+  store <8 x double> %r3, ptr %s3, align 8
+  %y.next = add nuw nsw i64 %y, 1
+  %y.done = icmp eq i64 %y.next, 8
+  br i1 %y.done, label %exit, label %row, !llvm.loop !4
+
+exit:
+  ret void
+}
+
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
 
 attributes #0 = { nounwind "loom-outer-loops"="1" "prefer-vector-width"="512" }
@@ -248,3 +299,5 @@ attributes #0 = { nounwind "loom-outer-loops"="1" "prefer-vector-width"="512" }
 !2 = distinct !{!2, !1}
 !3 = distinct !{!3, !1}
 !4 = distinct !{!4, !1}
+
+declare <8 x double> @llvm.fmuladd.v8f64(<8 x double>, <8 x double>, <8 x double>)
