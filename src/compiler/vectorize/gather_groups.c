@@ -285,12 +285,8 @@ struct wrap_shape {
 
 /* the scalar a splat vector repeats, or NULL */
 static LLVMValueRef splat_scalar(LLVMValueRef v) {
-  if (!LLVMIsAShuffleVectorInst(v) || !LLVMIsAInsertElementInst(LLVMGetOperand(v, 0)))
+  if (!loom_is_splat_shuffle(v) || !LLVMIsAInsertElementInst(LLVMGetOperand(v, 0)))
     return NULL;
-  unsigned n = LLVMGetNumMaskElements(v);
-  for (unsigned i = 0; i < n; i++)
-    if (LLVMGetMaskValue(v, i) != 0)
-      return NULL;
   LLVMValueRef ins = LLVMGetOperand(v, 0), at = LLVMGetOperand(ins, 2);
   return LLVMIsAConstantInt(at) && LLVMConstIntGetZExtValue(at) == 0 ? LLVMGetOperand(ins, 1) : NULL;
 }

@@ -84,13 +84,7 @@ static bool shared_operand(LLVMValueRef a, LLVMValueRef b, unsigned *ka, unsigne
 
 /* a splat of a scalar: shufflevector (insertelement _, s, 0), _, zeroinitializer */
 static LLVMValueRef splat_source(LLVMValueRef v) {
-  if (!LLVMIsAShuffleVectorInst(v))
-    return NULL;
-  unsigned n = LLVMGetNumMaskElements(v);
-  for (unsigned i = 0; i < n; i++)
-    if (LLVMGetMaskValue(v, i) != 0)
-      return NULL;
-  return LLVMGetOperand(v, 0);
+  return loom_is_splat_shuffle(v) ? LLVMGetOperand(v, 0) : NULL;
 }
 
 static bool pairable(const struct chain *p, const struct chain *q, const struct loom_ptrmap *pos) {
@@ -117,19 +111,45 @@ static bool pairable(const struct chain *p, const struct chain *q, const struct 
   return true;
 }
 
+/* a concatenation a ++ b and what it was built as (v) */
+struct joined {
+  LLVMValueRef a, b, v;
+};
+
+/* the entry for (a, b) in list[0..n), or NULL */
+static struct joined *find_joined(struct joined *list, size_t n, LLVMValueRef a, LLVMValueRef b) {
+  for (size_t i = 0; i < n; i++)
+    if (list[i].a == a && list[i].b == b)
+      return &list[i];
+  return NULL;
+}
+
+/* room for one more in *list (n used, *cap allocated); false when out of memory */
+static bool grow_joined(struct joined **list, size_t n, size_t *cap) {
+  if (n < *cap)
+    return true;
+  size_t more = *cap ? 2 * *cap : 64;
+  struct joined *g = realloc(*list, more * sizeof *g);
+  if (!g)
+    return false;
+  *list = g;
+  *cap = more;
+  return true;
+}
+
 struct widener {
   LLVMBuilderRef bld;
   LLVMBasicBlockRef bb;
   struct loom_ptrmap *pos;
-  LLVMValueRef *memo_a, *memo_b, *memo_v;
+  struct joined *memo; /* the concatenations built in the block */
   size_t nmemo, capmemo;
 };
 
 /* a ++ b (of n lanes each), built once in the block where both are known */
 static LLVMValueRef concat(struct widener *w, LLVMValueRef a, LLVMValueRef b) {
-  for (size_t i = 0; i < w->nmemo; i++)
-    if (w->memo_a[i] == a && w->memo_b[i] == b)
-      return w->memo_v[i];
+  struct joined *known = find_joined(w->memo, w->nmemo, a, b);
+  if (known)
+    return known->v;
   LLVMTypeRef vt = LLVMTypeOf(a);
   unsigned n = LLVMGetVectorSize(vt);
   LLVMContextRef c = LLVMGetTypeContext(vt);
@@ -153,23 +173,8 @@ static LLVMValueRef concat(struct widener *w, LLVMValueRef a, LLVMValueRef b) {
       mask[i] = LLVMConstInt(i32, i, 0);
     v = LLVMBuildShuffleVector(w->bld, a, b, LLVMConstVector(mask, 2 * n), "pair.concat");
   }
-  if (w->nmemo == w->capmemo) {
-    size_t cap = w->capmemo ? 2 * w->capmemo : 64;
-    LLVMValueRef *na = realloc(w->memo_a, cap * sizeof *na);
-    if (na)
-      w->memo_a = na;
-    LLVMValueRef *nb = realloc(w->memo_b, cap * sizeof *nb);
-    if (nb)
-      w->memo_b = nb;
-    LLVMValueRef *nv = realloc(w->memo_v, cap * sizeof *nv);
-    if (nv)
-      w->memo_v = nv;
-    if (!na || !nb || !nv)
-      return v; /* not remembered: correct, only built again */
-    w->capmemo = cap;
-  }
-  w->memo_a[w->nmemo] = a, w->memo_b[w->nmemo] = b, w->memo_v[w->nmemo] = v;
-  w->nmemo++;
+  if (grow_joined(&w->memo, w->nmemo, &w->capmemo)) /* else only built again */
+    w->memo[w->nmemo++] = (struct joined){a, b, v};
   return v;
 }
 
@@ -191,7 +196,7 @@ static void sink_to_first_use(struct widener *w) {
   struct loom_ptrmap pos = {0};
   number_block(w->bb, &pos);
   for (size_t i = 0; i < w->nmemo; i++) {
-    LLVMValueRef v = w->memo_v[i], first = NULL;
+    LLVMValueRef v = w->memo[i].v, first = NULL;
     size_t best = SIZE_MAX;
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
@@ -295,8 +300,9 @@ static unsigned find_chains(LLVMBasicBlockRef bb, unsigned lanes, struct chain *
  * shuffles for 128 FMAs, 59 -> 80 GFLOP/s; its generic code (one row a
  * block): 22 for 32, 30 -> 23 GFLOP/s, not paired. */
 static bool pays(const struct chain *ch, const unsigned *partner, unsigned nch) {
-  unsigned saved = 0, shuffles = 0, cap = 0, n = 0;
-  LLVMValueRef *xa = NULL, *xb = NULL;
+  unsigned saved = 0, shuffles = 0;
+  struct joined *seen = NULL;
+  size_t nseen = 0, cap = 0;
   bool ok = true;
   for (unsigned i = 0; i < nch && ok; i++) {
     if (partner[i] <= i || partner[i] == UINT32_MAX)
@@ -304,34 +310,19 @@ static bool pays(const struct chain *ch, const unsigned *partner, unsigned nch) 
     const struct chain *p = &ch[i], *q = &ch[partner[i]];
     saved += p->n;
     shuffles += 3;
-    for (unsigned k = 0; k < p->n; k++) {
+    for (unsigned k = 0; k < p->n && ok; k++) {
       unsigned ka, kb;
       shared_operand(p->link[k], q->link[k], &ka, &kb);
       LLVMValueRef a = LLVMGetOperand(p->link[k], 1 - ka), b = LLVMGetOperand(q->link[k], 1 - kb);
-      bool seen = false;
-      for (unsigned j = 0; j < n && !seen; j++)
-        seen = xa[j] == a && xb[j] == b;
-      if (seen)
+      if (find_joined(seen, nseen, a, b))
         continue;
-      if (n == cap) {
-        cap = cap ? 2 * cap : 64;
-        LLVMValueRef *ga = realloc(xa, cap * sizeof *ga);
-        if (ga)
-          xa = ga;
-        LLVMValueRef *gb = realloc(xb, cap * sizeof *gb);
-        if (gb)
-          xb = gb;
-        if (!ga || !gb) {
-          ok = false;
-          break;
-        }
-      }
-      xa[n] = a, xb[n] = b, n++;
+      ok = grow_joined(&seen, nseen, &cap);
+      if (ok)
+        seen[nseen++] = (struct joined){a, b, NULL};
       shuffles++;
     }
   }
-  free(xa);
-  free(xb);
+  free(seen);
   return ok && saved > 0 && 2 * shuffles <= saved;
 }
 
@@ -370,9 +361,7 @@ static unsigned pair_block(LLVMBasicBlockRef bb, unsigned lanes) {
     }
     sink_to_first_use(&w);
     LLVMDisposeBuilder(w.bld);
-    free(w.memo_a);
-    free(w.memo_b);
-    free(w.memo_v);
+    free(w.memo);
   }
   loom_ptrmap_free(&pos);
   for (unsigned i = 0; i < nch; i++)

@@ -45,7 +45,7 @@ static bool is_splat_constant(LLVMValueRef v) {
 /* a shufflevector whose every lane is lane 0 of its first operand (a splat:
  * `shufflevector (insertelement poison, x, 0), poison, zeroinitializer`, or
  * of lane 0 of some vector VPlan computed) */
-static bool is_splat_shuffle(LLVMValueRef v) {
+bool loom_is_splat_shuffle(LLVMValueRef v) {
   if (!LLVMIsAShuffleVectorInst(v))
     return false;
   unsigned n = LLVMGetNumMaskElements(v);
@@ -87,7 +87,7 @@ static bool uniform(struct uphi_state *s, LLVMValueRef v, int depth) {
     return false;
   if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
     return true;
-  if ((s && find_phi(s, v) >= 0) || is_splat_constant(v) || is_splat_shuffle(v))
+  if ((s && find_phi(s, v) >= 0) || is_splat_constant(v) || loom_is_splat_shuffle(v))
     return true;
   if (elementwise_op(v))
     return uniform(s, LLVMGetOperand(v, 0), depth + 1) &&
@@ -127,7 +127,7 @@ static LLVMValueRef scalar_of(struct uphi_state *s, LLVMBuilderRef b, LLVMValueR
     return LLVMIsNull(v) ? LLVMConstNull(et) : LLVMGetAggregateElement(v, 0);
   }
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
-  if (is_splat_shuffle(v)) {
+  if (loom_is_splat_shuffle(v)) {
     LLVMValueRef src = LLVMGetOperand(v, 0);
     if (LLVMIsAInsertElementInst(src) && LLVMIsAConstantInt(LLVMGetOperand(src, 2)) &&
         LLVMConstIntGetZExtValue(LLVMGetOperand(src, 2)) == 0)

@@ -203,5 +203,8 @@ unsigned loom_preferred_vector_bits(LLVMValueRef f) LOOM_HIDDEN;
  * vectors that multiply by the same broadcast at every step become one
  * chain on full registers; how many pairs */
 unsigned loom_pair_fma_chains(LLVMModuleRef m) LOOM_HIDDEN;
+/* uniform_phi.c: a shufflevector whose every lane is lane 0 of its first
+ * operand (a splat) */
+bool loom_is_splat_shuffle(LLVMValueRef v) LOOM_HIDDEN;
 
 #endif
