@@ -10,7 +10,8 @@
  * and sampler, each launch right whatever it was specialised for before.
  * Then the default way (verbose): compiled in the background from
  * the first launch, both codes timed in a trial, the faster kept; results
- * right at every launch on the way. Both modes report on stderr, which the
+ * right at every launch on the way; a kernel that fixes its work-group size
+ * (reqd_work_group_size) compiled at its first launch. Both modes report on stderr, which the
  * test reads back to know what ran. */
 #include "harness.h"
 #include <unistd.h>
@@ -356,24 +357,46 @@ static void test_images(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* verbose, with a disk cache of its own: the specialised code of an earlier
+ * run would be loaded at the first launch */
+struct own_cache {
+  char dir[32];
+  const char *prev;
+};
+
+static bool own_cache_begin(struct own_cache *c) {
+  strcpy(c->dir, "/tmp/loomcl-spec-cache-XXXXXX");
+  if (!mkdtemp(c->dir)) {
+    CHECK(!"mkdtemp");
+    return false;
+  }
+  c->prev = getenv("LOOMCL_CACHE_DIR");
+  test_set_config("LOOMCL_CACHE_DIR", c->dir);
+  test_set_config("LOOMCL_SPECIALIZE", "verbose");
+  return true;
+}
+
+static void own_cache_end(struct own_cache *c) {
+  test_set_config("LOOMCL_SPECIALIZE", NULL);
+  test_set_config("LOOMCL_CACHE_DIR", c->prev);
+  char cmd[64];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", c->dir);
+  CHECK(system(cmd) == 0);
+}
+
 /* the default: no launch waits; a specialisation the disk cache does not
  * hold is compiled only once the kernel has run long enough (HOT_NS in
  * variants.c): short launches leave it alone, long ones start it, and the
  * trial ends with a choice, logged */
 static void test_background(struct test_env *env) {
-  /* a cache of its own: the specialised code of an earlier run would be
-   * loaded at the first launch */
-  char own[] = "/tmp/loomcl-spec-cache-XXXXXX";
-  if (!mkdtemp(own)) {
-    CHECK(!"mkdtemp");
+  struct own_cache own;
+  if (!own_cache_begin(&own))
+    return;
+  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL1.2");
+  if (!k) {
+    own_cache_end(&own);
     return;
   }
-  const char *dir = getenv("LOOMCL_CACHE_DIR");
-  test_set_config("LOOMCL_CACHE_DIR", own);
-  test_set_config("LOOMCL_SPECIALIZE", "verbose");
-  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL1.2");
-  if (!k)
-    return;
   enum { SHORT = 4096, LONG = 1 << 19, L = 128 };
   int *in = malloc(LONG * sizeof *in);
   test_pattern(in, LONG, 11);
@@ -398,11 +421,37 @@ static void test_background(struct test_env *env) {
     run_reduce(env, k, in, LONG, L, "reduce 128, after the trial");
   free(in);
   clReleaseKernel(k);
-  test_set_config("LOOMCL_SPECIALIZE", NULL);
-  test_set_config("LOOMCL_CACHE_DIR", dir);
-  char cmd[64];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", own);
-  CHECK(system(cmd) == 0);
+  own_cache_end(&own);
+}
+
+/* a kernel that fixes its work-group size gets its code for that size at
+ * its first launch (the trial follows within it), even a short launch; the
+ * trailing group of a non-uniform launch keeps the generic code */
+static void test_required_size(struct test_env *env) {
+  struct own_cache own;
+  if (!own_cache_begin(&own))
+    return;
+  char *src = malloc(strlen(reduce_src) + 64);
+  strcpy(src, "__attribute__((reqd_work_group_size(36, 1, 1))) ");
+  strcat(src, reduce_src);
+  cl_kernel k = test_kernel_from(env, src, "reduce", "-cl-std=CL3.0");
+  free(src);
+  if (!k) {
+    own_cache_end(&own);
+    return;
+  }
+  enum { N = 36 * 40, L = 36 };
+  int in[N];
+  test_pattern(in, N, 5);
+  CHECK(!logged("kernel reduce specialised for local size 36x1x1"));
+  run_reduce(env, k, in, N, L, "reduce 36 required, first launch");
+  CHECK(logged("kernel reduce specialised for local size 36x1x1"));
+  CHECK(logged("kernel reduce for local size 36x1x1: specialised"));
+  for (int launch = 0; launch < 2; launch++)
+    run_reduce(env, k, in, N, L, "reduce 36 required, after the trial");
+  run_reduce(env, k, in, N - 13, L, "reduce 36 required, non-uniform");
+  clReleaseKernel(k);
+  own_cache_end(&own);
 }
 
 int main(void) {
@@ -424,6 +473,7 @@ int main(void) {
   test_no_barrier(&env);
   test_images(&env);
   test_background(&env);
+  test_required_size(&env);
   test_env_release(&env);
   char *text = stderr_text();
   unlink(path);
