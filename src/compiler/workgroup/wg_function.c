@@ -317,6 +317,19 @@ LLVMValueRef loom_wg_ctx_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRe
   return v;
 }
 
+/* A local size from the context: 1 to LOOM_MAX_GROUP_ITEMS (!range), so
+ * the work-item loops' counters fit 32 bits and `int l = get_local_id(0)`
+ * indexes consecutive elements */
+static LLVMValueRef group_size_field(LLVMBuilderRef bld, LLVMContextRef c, LLVMValueRef ctx,
+                                     unsigned slot, const char *name) {
+  LLVMValueRef v = loom_wg_ctx_field(bld, c, ctx, slot, LLVMInt64TypeInContext(c), name);
+  LLVMMetadataRef bounds[2] = {LLVMValueAsMetadata(loom_i64(c, 1)),
+                               LLVMValueAsMetadata(loom_i64(c, LOOM_MAX_GROUP_ITEMS + 1))};
+  LLVMSetMetadata(v, LLVMGetMDKindIDInContext(c, "range", 5),
+                  LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c, bounds, 2)));
+  return v;
+}
+
 struct x_loop {
   struct loom_wg_build *b;
   unsigned r, np;
@@ -498,7 +511,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   LLVMValueRef args = LLVMGetParam(w, 0), ctx = LLVMGetParam(w, 1);
   LLVMValueRef lsize[3], local_mem = LLVMGetParam(w, 2);
   for (unsigned d = 0; d < 3; d++)
-    lsize[d] = loom_wg_ctx_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, i64, "lsize");
+    lsize[d] = group_size_field(bld, c, ctx, LOOM_CTX_LOCAL_SIZE + d, "lsize");
 
   /* kernel arguments from the argument buffer */
   LLVMValueRef *kargs = malloc((np + 5) * sizeof *kargs);
@@ -621,7 +634,9 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   struct wg_values v;
   for (unsigned kind = 0; kind < 7; kind++)
     for (unsigned d = 0; d < 3; d++)
-      v.wi[kind][d] = loom_wg_ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
+      v.wi[kind][d] = kind == 1 || kind == 2
+                          ? group_size_field(bld, c, ctx, field[kind] + d, "wi")
+                          : loom_wg_ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
   v.local_mem = LLVMGetParam(w, 2);
   v.scratch = LLVMGetParam(w, 3);
   v.items = LLVMBuildMul(bld, LLVMBuildMul(bld, v.wi[1][0], v.wi[1][1], ""), v.wi[1][2], "items");
