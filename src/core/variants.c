@@ -342,16 +342,14 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
       pthread_mutex_unlock(&p->lock);
       specialise(p, b, i, v, k->device, true);
       pthread_mutex_lock(&p->lock);
-      if (atomic_load(&v->state) == LOOM_VARIANT_TRIAL) {
-        *use_spec = *timed = true;
-        trial->parity = v->trial_launches++ & 1;
-      }
+      state = atomic_load(&v->state); /* this launch runs the trial below */
     } else if (v && (state == LOOM_VARIANT_NEW ||
                      (state == LOOM_VARIANT_COLD && atomic_load(&v->run_ns) >= HOT_NS))) {
       bool compile = state == LOOM_VARIANT_COLD;
       atomic_store(&v->state, queue_job(k, b, i, v, compile) ? LOOM_VARIANT_COMPILING
                                                              : LOOM_VARIANT_FAILED);
-    } else if (state == LOOM_VARIANT_TRIAL) {
+    }
+    if (state == LOOM_VARIANT_TRIAL) {
       /* groups alternate, starting with the other code each time: a
        * launch of one group still tries both over two launches */
       *use_spec = *timed = true;

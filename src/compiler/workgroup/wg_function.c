@@ -634,7 +634,7 @@ void loom_wg_resolve(LLVMModuleRef m, struct loom_wg_build *b) {
   struct wg_values v;
   for (unsigned kind = 0; kind < 7; kind++)
     for (unsigned d = 0; d < 3; d++)
-      v.wi[kind][d] = kind == 1 || kind == 2
+      v.wi[kind][d] = field[kind] == LOOM_CTX_LOCAL_SIZE || field[kind] == LOOM_CTX_ENQ_LOCAL_SIZE
                           ? group_size_field(bld, c, ctx, field[kind] + d, "wi")
                           : loom_wg_ctx_field(bld, c, ctx, field[kind] + (kind == 6 ? 0 : d), i64, "wi");
   v.local_mem = LLVMGetParam(w, 2);
