@@ -389,8 +389,8 @@ static int consecutive_lanes(struct loom_pipeline *p) {
 }
 
 static int jam_rows(struct loom_pipeline *p) {
-  if (p->any_outer && !p->opt_disable)
-    loom_jam_rows(p->m);
+  if (p->any_outer && !p->opt_disable && loom_jam_rows(p->m))
+    return loom_run_passes(p->m, "function(instsimplify)", p->tm);
   return 0;
 }
 

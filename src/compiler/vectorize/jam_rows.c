@@ -34,6 +34,7 @@
 #include "vectorize/jam_rows.h"
 #include "vectorize/vectorize.h"
 #include "workgroup/workgroup.h"
+#include <assert.h>
 #include <llvm-c/IRReader.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,6 +565,35 @@ static bool fold_tail_phis(const struct loom_rows *r) {
   return changed;
 }
 
+/* Rows jammed by the whole trip count run the loop once: its inductions
+ * become their start values and the latch leaves. Left a loop, each row's
+ * index arithmetic stays in registers across the unrolled inner code
+ * (XgemmDirectTN on 8 x 8 groups: the 16 sign-extended offsets of B's
+ * row values, about 250 reloads from the stack a tile); with constant
+ * rows the addresses are constant offsets (instsimplify in the pipeline's
+ * jam-rows step folds them). */
+static void run_once(const struct loom_rows *r) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(r->tail);
+  LLVMBasicBlockRef out = LLVMGetSuccessor(br, 0) == r->head ? LLVMGetSuccessor(br, 1) : LLVMGetSuccessor(br, 0);
+  assert(out != r->head);
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(r->iv)));
+  LLVMPositionBuilderBefore(bld, br);
+  LLVMBuildBr(bld, out);
+  LLVMDisposeBuilder(bld);
+  LLVMInstructionEraseFromParent(br);
+  if (!LLVMGetFirstUse(r->latch_cmp))
+    LLVMInstructionEraseFromParent(r->latch_cmp);
+  for (unsigned i = 0; i < r->nphi; i++) {
+    LLVMValueRef p = r->phi[i];
+    LLVMValueRef init = LLVMGetIncomingValue(p, LLVMGetIncomingBlock(p, 0) == r->tail ? 1 : 0);
+    LLVMReplaceAllUsesWith(p, init);
+    LLVMInstructionEraseFromParent(p);
+  }
+  for (unsigned i = 0; i < r->nphi; i++)
+    if (!LLVMGetFirstUse(r->step_add[i]))
+      LLVMInstructionEraseFromParent(r->step_add[i]);
+}
+
 bool loom_jam_rows(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned loop_kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
@@ -585,6 +615,8 @@ bool loom_jam_rows(LLVMModuleRef m) {
       unsigned jam = choose_jam(&r, &varying, simd_bytes, &packed);
       if (jam > 1) {
         loom_rows_rewrite(&r, &varying, &packed, jam);
+        if (jam == r.trips)
+          run_once(&r);
         changed = true;
       }
       loom_ptrmap_free(&packed);
