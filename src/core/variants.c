@@ -23,7 +23,13 @@
  *    code dispatches on the formats for every pixel and runs 10-20x slower
  *    (the suite's image filters), so the compilation pays for itself within
  *    tens of milliseconds, and waiting for HOT_NS then queueing behind the
- *    thread's other work let a 1 s warm-up end on generic code.
+ *    thread's other work let a 1 s warm-up end on generic code. Its first
+ *    variant is compiled at its first launch, on the launching thread, as
+ *    a kernel with a required size is (next): a 3 x 3 filter on a 2048 x
+ *    2048 float image, 7 ms a launch specialised, ran its first launch in
+ *    180 ms on generic code beside the compilation and its second in
+ *    60-130 ms; compiled first, in 120-125 ms and 8-13 ms (20 ms and 8
+ *    with the disk cache warm, where it took 120 and 60).
  *  - Except a kernel that fixes its work-group size
  *    (reqd_work_group_size): it runs at no other size (but for a
  *    non-uniform launch's last groups), so its code for that size is the
@@ -40,10 +46,13 @@
  *  - Then a trial: the next launch's full-sized groups alternate between the
  *    two codes, each group timed by the driver; once TRIAL_GROUPS of each
  *    ran (one launch of 32 groups or more), the faster code stays (the
- *    specialised one must not be slower). Timing groups side by side in
- *    one launch compares them in the same cache and load conditions, and
- *    costs at most half a launch of the slower code. A kernel launched only
- *    once costs one background compilation, nothing more.
+ *    specialised one must not be slower), and the driver runs the rest of
+ *    that launch on the code faster so far once each ran TRIAL_GROUPS groups
+ *    and both TRIAL_SETTLE_NS together. Timing groups side by side in one
+ *    launch compares them in the same cache and load conditions, and costs
+ *    at most 2 ms of the slower code (half the launch, before the driver
+ *    settled: the image filter's trial launch took 60 ms for 7). A kernel launched only once
+ *    costs one background compilation, nothing more.
  *
  * Only kernels with barriers are specialised for their local size: their
  * work-item loops are short (one per region between barriers), so the loop
@@ -76,6 +85,10 @@
 enum { MAX_VARIANTS_PER_KERNEL = 4, TRIAL_GROUPS = 16, MAX_TRIAL_LAUNCHES = 32 };
 /* run time of the generic code after which a specialisation is compiled */
 #define HOT_NS ((uint64_t)100 * 1000 * 1000)
+/* a trial launch settles on one code once each ran TRIAL_GROUPS groups and
+ * both together this long: 16 groups of a tree reduction's 100 ns, timed one
+ * by one while the caches warmed, chose the slower code as often as not */
+#define TRIAL_SETTLE_NS ((uint64_t)2 * 1000 * 1000)
 enum { MODE_OFF, MODE_ON, MODE_VERBOSE, MODE_ALWAYS };
 
 /* LOOMCL_SPECIALIZE's words are 0, 1, verbose, always: MODE_* in that order */
@@ -334,8 +347,10 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
         *use_spec = atomic_load(&v->state) == LOOM_VARIANT_READY;
         return v;
       }
-    } else if (v && state == LOOM_VARIANT_NEW && fixed_size(k->meta, local)) {
-      /* the kernel fixes its work-group size: its code for that size is the
+    } else if (v && state == LOOM_VARIANT_NEW &&
+               (fixed_size(k->meta, local) || (v->args.num && b->variants[i] == v && !v->next))) {
+      /* the kernel fixes its work-group size, or it reads images and this
+       * is its first launch: its code for that size (those formats) is the
        * last step of its build, at its first launch (the generic code stays
        * for the trial and a non-uniform launch's last groups) */
       atomic_store(&v->state, LOOM_VARIANT_COMPILING);
@@ -354,6 +369,9 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
        * launch of one group still tries both over two launches */
       *use_spec = *timed = true;
       trial->parity = v->trial_launches++ & 1;
+      trial->settle_groups = TRIAL_GROUPS;
+      trial->settle_ns = TRIAL_SETTLE_NS;
+      atomic_init(&trial->settled, -1);
     } else if (state == LOOM_VARIANT_READY) {
       *use_spec = true;
     }
@@ -388,8 +406,11 @@ void loom_variant_timed(cl_kernel k, struct loom_variant *v, const struct loom_c
     atomic_store(&v->state, keep ? LOOM_VARIANT_READY : LOOM_VARIANT_SLOWER);
   pthread_mutex_unlock(&p->lock);
   if (decided && mode() >= MODE_VERBOSE)
-    fprintf(stderr, "LoomCL: kernel %s for local size %llux%llux%llu: specialised %.0f ns, generic %.0f ns a group: %s\n",
+    fprintf(stderr,
+            "LoomCL: kernel %s for local size %llux%llux%llu: specialised %.0f ns, generic %.0f ns a group "
+            "(%llu and %llu groups timed): %s\n",
             k->meta->name, (unsigned long long)v->local[0], (unsigned long long)v->local[1],
             (unsigned long long)v->local[2], per_group[1], per_group[0],
+            (unsigned long long)v->trial_groups[1], (unsigned long long)v->trial_groups[0],
             keep ? "specialised kept" : "generic kept");
 }

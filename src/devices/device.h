@@ -60,11 +60,17 @@ struct loom_mem_range {
  * the core until `complete` is called. */
 /* A trial of a kernel's specialised code (src/core/variants.c): the
  * launch's full-sized groups alternate between the two codes, each group
- * timed. Index 0: the generic code, 1: the specialised one. */
+ * timed, until each has run `settle_groups` groups, for `settle_ns` together; the
+ * launch's other groups then run the code faster a group so far
+ * (`settled`): a trial costs that much of the slower code, not half the
+ * launch (an image filter's generic code is 15x slower). Index 0: the
+ * generic code, 1: the specialised one. */
 struct loom_code_trial {
   _Atomic uint64_t ns[2];
   _Atomic uint64_t groups[2];
   unsigned parity; /* groups g with (g + parity) odd run the specialised code */
+  uint64_t settle_groups, settle_ns; /* settle_groups 0: alternate to the end */
+  _Atomic int settled; /* -1 while alternating, else the code that runs */
 };
 
 struct loom_launch {

@@ -11,7 +11,8 @@
  * Then the default way (verbose): compiled in the background from
  * the first launch, both codes timed in a trial, the faster kept; results
  * right at every launch on the way; a kernel that fixes its work-group size
- * (reqd_work_group_size) compiled at its first launch. Both modes report on stderr, which the
+ * (reqd_work_group_size), or reads images, compiled at its first launch,
+ * its trial settled on the faster code within that launch. Both modes report on stderr, which the
  * test reads back to know what ran. */
 #include "harness.h"
 #include <unistd.h>
@@ -357,6 +358,25 @@ static void test_images(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+static unsigned times_logged(const char *what) {
+  char *s = stderr_text();
+  unsigned n = 0;
+  for (const char *at = strstr(s, what); at; at = strstr(at + 1, what))
+    n++;
+  free(s);
+  return n;
+}
+
+/* the groups each code ran in the trial logged after `prefix` */
+static bool trial_groups(const char *prefix, unsigned long long timed[2]) {
+  char *s = stderr_text();
+  const char *at = strstr(s, prefix);
+  const char *open = at ? strchr(at, '(') : NULL;
+  bool ok = open && sscanf(open, "(%llu and %llu groups timed)", &timed[0], &timed[1]) == 2;
+  free(s);
+  return ok;
+}
+
 /* verbose, with a disk cache of its own: the specialised code of an earlier
  * run would be loaded at the first launch */
 struct own_cache {
@@ -440,17 +460,63 @@ static void test_required_size(struct test_env *env) {
     own_cache_end(&own);
     return;
   }
-  enum { N = 36 * 40, L = 36 };
-  int in[N];
+  enum { GROUPS = 20000, N = 36 * GROUPS, L = 36 };
+  static int in[N];
   test_pattern(in, N, 5);
   CHECK(!logged("kernel reduce specialised for local size 36x1x1"));
   run_reduce(env, k, in, N, L, "reduce 36 required, first launch");
   CHECK(logged("kernel reduce specialised for local size 36x1x1"));
   CHECK(logged("kernel reduce for local size 36x1x1: specialised"));
+  /* the trial settled within the launch (each code timed for 1 ms, a few
+   * hundred groups of a microsecond): most groups ran untimed */
+  unsigned long long timed[2] = {0, 0};
+  CHECK(trial_groups("kernel reduce for local size 36x1x1:", timed));
+  CHECK(timed[0] >= 16 && timed[1] >= 16 && timed[0] + timed[1] < GROUPS / 2);
   for (int launch = 0; launch < 2; launch++)
     run_reduce(env, k, in, N, L, "reduce 36 required, after the trial");
   run_reduce(env, k, in, N - 13, L, "reduce 36 required, non-uniform");
   clReleaseKernel(k);
+  own_cache_end(&own);
+}
+
+/* a kernel reading images gets its code for its first launch's formats in
+ * that launch (its generic code dispatches on them for every pixel), and
+ * the trial follows within it */
+static void test_image_first_launch(struct test_env *env) {
+  struct own_cache own;
+  if (!own_cache_begin(&own))
+    return;
+  cl_kernel k = test_kernel_from(env, image_src, "peek", NULL);
+  cl_image_desc d;
+  memset(&d, 0, sizeof d);
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = IMG_W;
+  d.image_height = IMG_H;
+  cl_image_format ff = {CL_R, CL_FLOAT};
+  static float r[IMG_W * IMG_H], want[IMG_W * IMG_H * 4];
+  for (int i = 0; i < IMG_W * IMG_H; i++)
+    r[i] = (float)i * 0.5f + 1.0f;
+  cl_int err;
+  cl_mem img = clCreateImage(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &ff, &d, r, &err);
+  CHECK_OK(err);
+  const cl_sampler_properties edge_p[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE,
+                                          CL_SAMPLER_ADDRESSING_MODE, CL_ADDRESS_CLAMP_TO_EDGE, 0};
+  cl_sampler edge = clCreateSamplerWithProperties(env->context, edge_p, &err);
+  CHECK_OK(err);
+  if (k && img && edge) {
+    want_peek(NULL, r, true, want);
+    static const char done[] = "kernel peek specialised for local size 8x2x1 and its image and sampler arguments";
+    unsigned before = times_logged(done);
+    run_peek(env, k, img, edge, want, "R float, clamp to edge, first launch");
+    CHECK(times_logged(done) == before + 1);
+    run_peek(env, k, img, edge, want, "R float, clamp to edge, second launch");
+  }
+  if (edge)
+    clReleaseSampler(edge);
+  if (img)
+    clReleaseMemObject(img);
+  if (k)
+    clReleaseKernel(k);
   own_cache_end(&own);
 }
 
@@ -474,6 +540,7 @@ int main(void) {
   test_images(&env);
   test_background(&env);
   test_required_size(&env);
+  test_image_first_launch(&env);
   test_env_release(&env);
   char *text = stderr_text();
   unlink(path);

@@ -52,6 +52,22 @@ struct cpu_launch {
   struct loom_printf_buffer printf_out;
 };
 
+/* Once each code of a trial has run enough groups, for long enough
+ * together, the rest of the launch runs the one faster a group (the core decides at
+ * completion from the same times, added over its trial launches) */
+static void settle_trial(struct loom_code_trial *t) {
+  uint64_t g0 = atomic_load_explicit(&t->groups[0], memory_order_relaxed);
+  uint64_t g1 = atomic_load_explicit(&t->groups[1], memory_order_relaxed);
+  uint64_t ns0 = atomic_load_explicit(&t->ns[0], memory_order_relaxed);
+  uint64_t ns1 = atomic_load_explicit(&t->ns[1], memory_order_relaxed);
+  if (!t->settle_groups || g0 < t->settle_groups || g1 < t->settle_groups || ns0 + ns1 < t->settle_ns)
+    return;
+  double per0 = (double)ns0 / (double)g0, per1 = (double)ns1 / (double)g1;
+  int expected = -1;
+  atomic_compare_exchange_strong_explicit(&t->settled, &expected, per1 <= per0 ? 1 : 0,
+                                          memory_order_relaxed, memory_order_relaxed);
+}
+
 static void run_groups(struct loom_pool_job *job, size_t first, size_t count, unsigned worker) {
   (void)worker;
   struct cpu_launch *l = (struct cpu_launch *)job;
@@ -101,7 +117,6 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
    * groups once it is loaded (core/variants.c) */
   loom_wg_fn full = nd->full_fn ? atomic_load_explicit(nd->full_fn, memory_order_acquire) : NULL;
   struct loom_code_trial *trial = full ? nd->trial : NULL;
-  uint64_t trial_ns[2] = {0, 0}, trial_groups[2] = {0, 0};
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))
       break;
@@ -120,21 +135,22 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
       for (size_t off = from; off < from + ps->slice && off < ps->bytes; off += 64)
         __builtin_prefetch(ps->base + off, 0, 3);
     }
-    if (trial && whole) {
+    if (trial && whole && atomic_load_explicit(&trial->settled, memory_order_relaxed) < 0) {
       unsigned spec = (unsigned)((g + trial->parity) & 1);
       uint64_t t0 = loom_pool_now_ns();
       (spec ? full : nd->fn)(nd->args, &ctx, local, scratch);
-      trial_ns[spec] += loom_pool_now_ns() - t0;
-      trial_groups[spec]++;
+      atomic_fetch_add_explicit(&trial->ns[spec], loom_pool_now_ns() - t0, memory_order_relaxed);
+      atomic_fetch_add_explicit(&trial->groups[spec], 1, memory_order_relaxed);
+      settle_trial(trial);
+      continue;
+    }
+    if (trial && whole) {
+      (atomic_load_explicit(&trial->settled, memory_order_relaxed) ? full : nd->fn)(nd->args, &ctx, local,
+                                                                                  scratch);
       continue;
     }
     (whole && full ? full : nd->fn)(nd->args, &ctx, local, scratch);
   }
-  if (trial)
-    for (int i = 0; i < 2; i++) {
-      atomic_fetch_add_explicit(&trial->ns[i], trial_ns[i], memory_order_relaxed);
-      atomic_fetch_add_explicit(&trial->groups[i], trial_groups[i], memory_order_relaxed);
-    }
   loom_cpu_printf_bind(NULL);
   loom_fault_guard_disarm();
 #if defined(__x86_64__) || defined(__i386__)
