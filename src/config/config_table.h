@@ -31,7 +31,7 @@ X(COMPILE_THREADS, AUTO, -1, 0,
   "threads that optimise and generate code after `clBuildProgram` returns, and the parts a program with several kernels is compiled in (default: online cores, at most 8; `0`: inside `clBuildProgram`, in one part)")
 X(TIME_BUILD, FLAG, 0, 0, "`1` prints the time of every build phase to stderr")
 X(SPECIALIZE, CHOICE, 1, "0|1|verbose|always",
-  "`0`: kernels are never recompiled for the local size they are launched with; `1` (default): a kernel with barriers is, in the background from its first launch with that size (no launch waits), then a launch runs its work-groups alternately with both codes, timed, and the faster is kept; `verbose`: as `1`, each compilation and choice reported on stderr; `always`: compiled at the second launch, which waits for it, and always used (reported as with `verbose`; for tests)")
+  "`0`: kernels are never recompiled for the local size they are launched with; `1` (default): a kernel with barriers (or images) is, at its first launch for that launch's size (a cached code is loaded), at other sizes in the background once they have run 100 ms (no later launch waits); a launch then runs its work-groups alternately with both codes, timed, and the faster is kept; `verbose`: as `1`, each compilation and choice reported on stderr; `always`: compiled at the second launch, which waits for it, and always used (reported as with `verbose`; for tests)")
 X(LLVM_ARGS, TEXT, 0, 0,
   "extra LLVM options, space-separated, and LLVM's optimisation remarks to stderr (e.g. `-pass-remarks-missed=loop-vectorize` says why a work-item loop did not vectorise)")
 X(CHECK_OVERRUN, FLAG, 0, 0,

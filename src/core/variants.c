@@ -8,37 +8,36 @@
  * written the tutorial way (barrier after the conditional add) ran 30%
  * slower specialised. So:
  *
- *  - The first launch of a (kernel, local size) asks one background thread
- *    for the specialised code, and no launch ever waits for it: launches
+ *  - A kernel's first launch gets its code for that launch's local size
+ *    (and image formats) as the last step of the kernel's build, on the
+ *    launching thread: from the disk cache (a few milliseconds), or compiled
+ *    (0.05-0.5 s; PoCL compiles at the first launch too, and slower), and
+ *    the trial runs in that launch. So the launches after the first run
+ *    the code the hundredth runs: CLBlast's XgemmDirectTN (8 x 8, SGEMM 512
+ *    on AMD Zen 5) ran its generic code at 28 GFLOP/s for the 0.7 s its
+ *    background compilation took, a 3 x 3 filter on a 2048^2 float image
+ *    its second launch in 60-130 ms for 7, a tiled SGEMM 1024 its launches
+ *    2-10 in 31-75 ms for 16 (first launches now 2.7 s instead of 2.1,
+ *    125 ms instead of 190, 130 ms instead of 40; PoCL 3.1: 8.0 s, 315 ms,
+ *    1.3 s). So does a kernel that fixes its work-group size
+ *    (reqd_work_group_size) at that size, first launch or not: it runs at
+ *    no other size (but for a non-uniform launch's last groups, which keep
+ *    the generic code).
+ *  - Another local size (or other formats) of the same kernel asks one
+ *    background thread for its code, and no launch waits for it: launches
  *    run the generic code until it is loaded. The disk cache keeps the code
  *    for later runs, and a cached one is loaded at once.
  *  - Not in the cache, it is compiled only once launches of that size have
  *    run the generic code for HOT_NS: a compilation takes 0.1-0.5 s of a
  *    core, which on 2 cores slowed the launches beside it by up to 2x
  *    (CLBlast's SGEMM 512: 34 calls at 15-20 ms instead of 10, for a
- *    specialised XgemmDirectTN 0.7% faster). A kernel that runs briefly
- *    never pays for it. (At a lower priority, the compilation took seconds
- *    beside a long kernel using every core, and DGEMM ran generic meanwhile.)
- *    Except a kernel with image arguments, compiled at once: its generic
- *    code dispatches on the formats for every pixel and runs 10-20x slower
- *    (the suite's image filters), so the compilation pays for itself within
- *    tens of milliseconds, and waiting for HOT_NS then queueing behind the
- *    thread's other work let a 1 s warm-up end on generic code. Its first
- *    variant is compiled at its first launch, on the launching thread, as
- *    a kernel with a required size is (next): a 3 x 3 filter on a 2048 x
- *    2048 float image, 7 ms a launch specialised, ran its first launch in
- *    180 ms on generic code beside the compilation and its second in
- *    60-130 ms; compiled first, in 120-125 ms and 8-13 ms (20 ms and 8
- *    with the disk cache warm, where it took 120 and 60).
- *  - Except a kernel that fixes its work-group size
- *    (reqd_work_group_size): it runs at no other size (but for a
- *    non-uniform launch's last groups), so its code for that size is the
- *    last step of its build, compiled at its first launch on the launching
- *    thread, and the trial runs in that launch. CLBlast's XgemmDirectTN
- *    (8 x 8, SGEMM 512 on AMD Zen 5): the first call takes 2.7 s instead of
- *    2.1 (PoCL 3.1: 8.0 s, PoCL 7.1: 6.2 s, compiling at their first
- *    launch too), and the calls after it run 85-91 GFLOP/s instead of
- *    28 for the 0.7 s the background compilation took.
+ *    specialised XgemmDirectTN 0.7% faster). A kernel that runs briefly at
+ *    that size never pays for it. (At a lower priority, the compilation
+ *    took seconds beside a long kernel using every core, and DGEMM ran
+ *    generic meanwhile.) Except a kernel with image arguments, compiled at
+ *    once: its generic code dispatches on the formats for every pixel and
+ *    runs 10-20x slower, so the compilation pays for itself within tens of
+ *    milliseconds.
  *  - The look in the cache goes ahead of queued compilations (one thread
  *    does both; a kernel's second variant otherwise learnt it was not
  *    cached only after another kernel's 2 s compilation on a loaded
@@ -51,8 +50,7 @@
  *    and both TRIAL_SETTLE_NS together. Timing groups side by side in one
  *    launch compares them in the same cache and load conditions, and costs
  *    at most 2 ms of the slower code (half the launch, before the driver
- *    settled: the image filter's trial launch took 60 ms for 7). A kernel launched only once
- *    costs one background compilation, nothing more.
+ *    settled: the image filter's trial launch took 60 ms for 7).
  *
  * Only kernels with barriers are specialised for their local size: their
  * work-item loops are short (one per region between barriers), so the loop
@@ -348,11 +346,11 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
         return v;
       }
     } else if (v && state == LOOM_VARIANT_NEW &&
-               (fixed_size(k->meta, local) || (v->args.num && b->variants[i] == v && !v->next))) {
-      /* the kernel fixes its work-group size, or it reads images and this
-       * is its first launch: its code for that size (those formats) is the
-       * last step of its build, at its first launch (the generic code stays
-       * for the trial and a non-uniform launch's last groups) */
+               (fixed_size(k->meta, local) || (b->variants[i] == v && !v->next))) {
+      /* the kernel's first launch, or the size it fixes: its code for that
+       * size (those formats) is the last step of its build, at that launch
+       * (the generic code stays for the trial and a non-uniform launch's
+       * last groups) */
       atomic_store(&v->state, LOOM_VARIANT_COMPILING);
       pthread_mutex_unlock(&p->lock);
       specialise(p, b, i, v, k->device, true);

@@ -8,11 +8,12 @@
  * barriers). A kernel with image and sampler arguments, specialised also
  * for its images' formats and its samplers' modes: one variant per format
  * and sampler, each launch right whatever it was specialised for before.
- * Then the default way (verbose): compiled in the background from
- * the first launch, both codes timed in a trial, the faster kept; results
- * right at every launch on the way; a kernel that fixes its work-group size
- * (reqd_work_group_size), or reads images, compiled at its first launch,
- * its trial settled on the faster code within that launch. Both modes report on stderr, which the
+ * Then the default way (verbose): a kernel's first local size compiled at
+ * its first launch, later sizes in the background once hot, both codes
+ * timed in a trial, the faster kept; results right at every launch on the
+ * way; a kernel that fixes its work-group size (reqd_work_group_size), or
+ * reads images, compiled at its first launch, its trial settled on the
+ * faster code within that launch. Both modes report on stderr, which the
  * test reads back to know what ran. */
 #include "harness.h"
 #include <unistd.h>
@@ -404,10 +405,12 @@ static void own_cache_end(struct own_cache *c) {
   CHECK(system(cmd) == 0);
 }
 
-/* the default: no launch waits; a specialisation the disk cache does not
- * hold is compiled only once the kernel has run long enough (HOT_NS in
- * variants.c): short launches leave it alone, long ones start it, and the
- * trial ends with a choice, logged */
+/* the default: a kernel's first launch gets its code for its local size
+ * (compiled in that launch, the trial within it); no later launch waits: the
+ * specialisation for another local size, missing in the disk cache, is
+ * compiled in the background only once the kernel has run long enough at
+ * that size (HOT_NS in variants.c): short launches leave it alone, long
+ * ones start it, and the trial ends with a choice, logged */
 static void test_background(struct test_env *env) {
   struct own_cache own;
   if (!own_cache_begin(&own))
@@ -420,6 +423,11 @@ static void test_background(struct test_env *env) {
   enum { SHORT = 4096, LONG = 1 << 19, L = 128 };
   int *in = malloc(LONG * sizeof *in);
   test_pattern(in, LONG, 11);
+  static const char first[] = "kernel reduce specialised for local size 64x1x1";
+  unsigned before = times_logged(first);
+  run_reduce(env, k, in, SHORT, 64, "reduce 64, first launch");
+  CHECK(times_logged(first) == before + 1);
+  run_reduce(env, k, in, SHORT, 64, "reduce 64, second launch");
   for (int launch = 0; launch < 20; launch++)
     run_reduce(env, k, in, SHORT, L, "reduce 128, short launch");
   usleep(200000); /* time for a compilation, had one started */
