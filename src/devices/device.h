@@ -60,10 +60,10 @@ struct loom_mem_range {
  * the core until `complete` is called. */
 /* A trial of a kernel's specialised code (src/core/variants.c): the
  * launch's full-sized groups alternate between the two codes, each group
- * timed, until each has run `settle_groups` groups, for `settle_ns` together; the
- * launch's other groups then run the code faster a group so far
- * (`settled`): a trial costs that much of the slower code, not half the
- * launch (an image filter's generic code is 15x slower). Index 0: the
+ * timed, until each has run `settle_groups` groups and both `settle_ns`
+ * together; the launch's other groups then run the code faster a group so
+ * far (`settled`): a trial costs that much of the slower code, not half
+ * the launch (an image filter's generic code is 15x slower). Index 0: the
  * generic code, 1: the specialised one. */
 struct loom_code_trial {
   _Atomic uint64_t ns[2];

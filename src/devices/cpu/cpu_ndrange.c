@@ -53,8 +53,9 @@ struct cpu_launch {
 };
 
 /* Once each code of a trial has run enough groups, for long enough
- * together, the rest of the launch runs the one faster a group (the core decides at
- * completion from the same times, added over its trial launches) */
+ * together, the rest of the launch runs the one faster a group (the core
+ * decides at completion from the same times, added over its trial
+ * launches) */
 static void settle_trial(struct loom_code_trial *t) {
   uint64_t g0 = atomic_load_explicit(&t->groups[0], memory_order_relaxed);
   uint64_t g1 = atomic_load_explicit(&t->groups[1], memory_order_relaxed);
