@@ -218,15 +218,17 @@ struct loom_spec_args {
 _Static_assert(sizeof(struct loom_spec_args) == 4 + LOOM_SPEC_MAX_ARGS * 32,
                "no padding: the bytes are hashed");
 
-/* The object code of kernel `kernel` of an executable's linked user code,
- * specialised for one local size and the image and sampler arguments in
- * args (wg_specialize.c); its work-group function is named by
- * loom_wg_spec_symbol (+ ".loom_wg"). 0 on success; -1 when the program
- * cannot be specialised (message in *log). */
+/* Kernel `kernel` of an executable's linked user code specialised for one
+ * local size and the image and sampler arguments in args
+ * (wg_specialize.c): *out gets the object code, whose work-group function
+ * is named by loom_wg_spec_symbol (+ ".loom_wg"), and the kernels' metadata
+ * as that build made it (no bitcode): its scratch may differ from the
+ * generic build's (barrier loops unrolled: workgroup/spec_unroll.c). 0 on
+ * success; -1 when the program cannot be specialised (message in *log). */
 int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
                            const uint64_t local[3], const struct loom_spec_args *args,
-                           struct loom_blob *object, char **log) LOOM_HIDDEN;
+                           struct loom_program_binary *out, char **log) LOOM_HIDDEN;
 /* Brackets LLVM work on a thread that is not a compile thread (a kernel
  * specialised in the background, src/core/variants.c): exit waits for it as
  * for a running compile job (codegen_jobs.c). begin returns false once the

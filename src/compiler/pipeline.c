@@ -170,6 +170,12 @@ static int unroll_private(struct loom_pipeline *p) {
   return loom_unroll_for_private_arrays(p->m, p->tm);
 }
 
+static int spec_unroll(struct loom_pipeline *p) {
+  if (p->opt_disable || !p->spec)
+    return 0;
+  return loom_spec_unroll(p->m, p->spec->kernel, p->spec->local, p->tm);
+}
+
 /* the kernel function of kernel i (NULL if the module lost it) */
 static LLVMValueRef kernel_fn(struct loom_pipeline *p, uint32_t i) {
   return LLVMGetNamedFunction(p->m, p->out->kernels[i].name);
@@ -500,6 +506,8 @@ const struct loom_pass loom_passes[] = {
      "LLVM: always-inline, sroa, early-cse, simplifycfg, instcombine, loop-simplify, lcssa"},
     {"unroll-private", unroll_private, BUILD, NULL,
      "volatile private variables made plain; private arrays SROA left in memory (indexed by loop counters): loops with a constant trip count fully unrolled, SROA again (workgroup/private_arrays.c)"},
+    {"spec-unroll", spec_unroll, BUILD, NULL,
+     "in a build for one local size: the kernel's local size queries become constants, and when a loop holds a barrier, loops with a constant trip count are fully unrolled (a tree reduction's levels: one region each, their steps constants) (workgroup/spec_unroll.c)"},
     {"wg-local-atomics", wg_local_atomics, BUILD, "kernel-meta",
      "atomics on __local memory become plain operations: one thread runs a group (workgroup/local_atomics.c)"},
     {"wg-local-vars", wg_local_vars, BUILD, "kernel-meta",

@@ -68,6 +68,7 @@ cl_int loom_enqueue_ndrange(cl_command_queue queue, cl_kernel kernel, cl_uint wo
     nd->variant = loom_kernel_variant(kernel, l->local, l->args, &nd->specialised, &nd->trial,
                                       &nd->timed);
     l->full_fn = nd->specialised ? &nd->variant->fn : NULL;
+    l->full_scratch = nd->specialised ? nd->variant->scratch : NULL;
     l->trial = nd->timed ? &nd->trial : NULL;
     l->complete = launch_complete;
     ev->cmd.payload = nd;

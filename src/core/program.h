@@ -25,6 +25,9 @@ struct loom_variant {
   uint64_t local[3];
   struct loom_spec_args args; /* image formats and sampler bits it is specialised for */
   _Atomic(loom_wg_fn) fn;
+  /* fn's scratch bytes per work-item and uniform (as struct
+   * loom_kernel_meta's), written before fn */
+  uint64_t scratch[2];
   atomic_int state;
   /* under the program's lock; index 0: the generic code, 1: specialised */
   unsigned launches;  /* LOOMCL_SPECIALIZE=always: launches so far */

@@ -123,22 +123,32 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
                     sizeof v->local, sizeof v->args};
   char key[33];
   loom_cache_key(parts, sizes, 6, &target, key);
-  struct loom_blob object = {0};
+  struct loom_program_binary sb = {0};
   char *log = NULL;
-  int rc = loom_cache_get(key, &object);
+  int rc = loom_cache_get_binary(key, &sb);
   if (rc != 0 && !compile && !v->args.num) {
     atomic_store(&v->state, LOOM_VARIANT_COLD);
     return;
   }
   if (rc != 0) {
     rc = loom_specialize_kernel(&b->bin.bitcode, options, &target, kernel, v->local, &v->args,
-                                &object, &log);
+                                &sb, &log);
     if (rc == 0)
-      loom_cache_put(key, &object);
+      loom_cache_put_binary(key, &sb);
+  }
+  /* its scratch: the build may have unrolled a barrier loop (more values
+   * live across barriers than in the generic code) */
+  const struct loom_kernel_meta *sm = NULL;
+  for (uint32_t j = 0; rc == 0 && j < sb.num_kernels && !sm; j++)
+    if (!strcmp(sb.kernels[j].name, kernel))
+      sm = &sb.kernels[j];
+  if (sm) {
+    v->scratch[0] = sm->scratch_per_item;
+    v->scratch[1] = sm->scratch_uniform;
   }
   loom_wg_fn fn = NULL;
   pthread_mutex_lock(&p->lock);
-  if (rc == 0 && b->device->ops->code_add(b->code, &object, &log) == 0) {
+  if (sm && b->device->ops->code_add(b->code, &sb.object, &log) == 0) {
     char symbol[LOOM_SPEC_SYMBOL_MAX];
     loom_wg_spec_symbol(kernel, v->local, &v->args, symbol, sizeof symbol);
     fn = b->device->ops->code_lookup(b->code, symbol);
@@ -154,7 +164,7 @@ static void specialise(cl_program p, struct loom_program_build *b, uint32_t i,
             (unsigned long long)v->local[1], (unsigned long long)v->local[2],
             v->args.num ? " and its image and sampler arguments" : "",
             fn || !log ? "" : ": ", fn || !log ? "" : log);
-  loom_blob_free(&object);
+  loom_program_binary_free(&sb);
   free(log);
 }
 

@@ -78,6 +78,9 @@ struct loom_launch {
   /* the code specialised for `local`, run for the groups of that size once
    * it is loaded (NULL: none asked for; *full_fn NULL: not loaded yet) */
   _Atomic(loom_wg_fn) *full_fn;
+  /* that code's scratch bytes per work-item and uniform, read once *full_fn
+   * is loaded (the generic code's are meta's) */
+  const uint64_t *full_scratch;
   struct loom_code_trial *trial; /* NULL: no trial */
   const struct loom_kernel_meta *meta;
   uint32_t work_dim;

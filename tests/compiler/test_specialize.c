@@ -107,6 +107,55 @@ static void test_1d(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* An inclusive scan of each group (Hillis-Steele: two barriers a step, the
+ * value read before the second live across it). Specialised, the loop over
+ * the steps is unrolled (workgroup/spec_unroll.c): each step's value gets
+ * its own slot, so the specialised code needs more scratch than the
+ * generic code, and the launch must give it that much. (The result read
+ * after the loop moves to its slot and back by memcpy: under
+ * AddressSanitizer a slot past the scratch shows; the kernel's own stores
+ * are not instrumented.) */
+static void test_unrolled_scan(struct test_env *env) {
+  static const char *src =
+      "kernel void scan(global int *o, global const int *in, local int *t) {\n"
+      "  uint l = get_local_id(0), n = get_local_size(0);\n"
+      "  t[l] = in[get_global_id(0)];\n"
+      "  for (uint off = 1; off < n; off <<= 1) {\n"
+      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "    int x = l >= off ? t[l - off] : 0;\n"
+      "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "    t[l] += x;\n"
+      "  }\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  int r = t[l];\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[get_global_id(0)] = r;\n"
+      "}\n";
+  cl_kernel k = test_kernel_from(env, src, "scan", "");
+  if (!k)
+    return;
+  enum { G = 4096 };
+  int in[G], want[G];
+  test_pattern(in, G, 5);
+  static const size_t sizes[] = {64, 256, 64};
+  for (int i = 0; i < 3; i++) {
+    size_t L = sizes[i];
+    for (size_t g = 0; g < G; g++)
+      want[g] = (g % L ? want[g - 1] : 0) + in[g];
+    CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
+    for (int launch = 0; launch < 3; launch++) {
+      int *got = test_run_io(env, k, in, G, L);
+      char what[64];
+      snprintf(what, sizeof what, "scan %zu, launch %d", L, launch + 1);
+      CHECK(got && test_count_diff(got, want, G, what) == 0);
+      free(got);
+    }
+  }
+  CHECK(logged("kernel scan specialised for local size 64x1x1"));
+  CHECK(logged("kernel scan specialised for local size 256x1x1"));
+  clReleaseKernel(k);
+}
+
 /* 2D groups through a local tile: out = transpose of in, plus the sizes */
 static void test_2d(struct test_env *env) {
   static const char *src =
@@ -533,6 +582,7 @@ int main(void) {
   log_path = path;
   struct test_env env;
   test_env_init(&env);
+  test_unrolled_scan(&env); /* first: the workers' scratch not yet grown */
   test_1d(&env);
   test_2d(&env);
   test_other_kernels(&env);

@@ -14,6 +14,7 @@
 #include "frontend/frontend.h"
 #include "pipeline.h"
 #include "vectorize/vectorize.h"
+#include <assert.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Linker.h>
@@ -306,18 +307,18 @@ int loom_link_program(const struct loom_blob *const *inputs, size_t num_inputs,
 int loom_specialize_kernel(const struct loom_blob *bitcode, const char *options,
                            const struct loom_target *target, const char *kernel,
                            const uint64_t local[3], const struct loom_spec_args *args,
-                           struct loom_blob *object, char **log) {
+                           struct loom_program_binary *out, char **log) {
   struct loom_wg_spec spec = {.kernel = kernel, .local = {local[0], local[1], local[2]}};
   if (args)
     spec.args = *args;
-  struct loom_program_binary bin;
   const struct loom_blob *inputs[1] = {bitcode};
-  int rc = link_program(inputs, 1, options, false, target, &bin, &spec, log);
+  int rc = link_program(inputs, 1, options, false, target, out, &spec, log);
   if (rc == 0) {
-    *object = bin.object;
-    bin.object = (struct loom_blob){0};
+    assert(!out->pending); /* a specialisation generates its code at once */
+    loom_blob_free(&out->bitcode);
+  } else {
+    loom_program_binary_free(out);
   }
-  loom_program_binary_free(&bin);
   return rc;
 }
 

@@ -37,7 +37,8 @@ static struct interval span(int64_t lo, int64_t hi) {
 }
 
 /* the interval of v's values as a signed integer of its type */
-static struct interval range_of(LLVMValueRef v, LLVMValueRef region, unsigned np, int depth);
+static struct interval range_of(LLVMValueRef v, LLVMValueRef region, unsigned np, int depth,
+                                int *left);
 
 static struct interval binary(LLVMOpcode op, struct interval a, struct interval b) {
   if (!a.known || !b.known)
@@ -65,9 +66,11 @@ static struct interval binary(LLVMOpcode op, struct interval a, struct interval 
     if (a.lo < 0 || b.lo < 0)
       return unknown();
     int64_t m = a.hi > b.hi ? a.hi : b.hi, p = 1;
-    while (p <= m)
+    /* (past 2^62 p would overflow, and the loop not end: a fuzzer's kernel
+     * hung its build on an `or` of a full-range value) */
+    while (p <= m && p <= INT64_MAX / 2)
       p <<= 1;
-    return span(a.lo > b.lo ? a.lo : b.lo, p - 1);
+    return span(a.lo > b.lo ? a.lo : b.lo, p > m ? p - 1 : INT64_MAX);
   }
   case LLVMLShr: case LLVMUDiv:
     if (a.lo < 0 || b.lo < (op == LLVMUDiv ? 1 : 0) || (op == LLVMLShr && b.hi > 62))
@@ -88,9 +91,15 @@ static struct interval join(struct interval a, struct interval b) {
   return span(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
 }
 
-static struct interval range_of(LLVMValueRef v, LLVMValueRef region, unsigned np, int depth) {
+/* *left: the values a query may still visit. The walk follows every path
+ * through the expression DAG (to depth 16): without a budget, a chain of
+ * values each used twice costs 2^16 visits per query, and a fuzzer's kernel
+ * full of guarded divisions took minutes to build. */
+static struct interval range_of(LLVMValueRef v, LLVMValueRef region, unsigned np, int depth,
+                                int *left) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64 || depth > 16)
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64 || depth > 16 ||
+      --*left < 0)
     return unknown();
   unsigned bits = LLVMGetIntTypeWidth(t);
   if (LLVMIsAConstantInt(v))
@@ -111,33 +120,33 @@ static struct interval range_of(LLVMValueRef v, LLVMValueRef region, unsigned np
     }
     return unknown();
   case LLVMTrunc: {
-    struct interval a = range_of(LLVMGetOperand(v, 0), region, np, depth + 1);
+    struct interval a = range_of(LLVMGetOperand(v, 0), region, np, depth + 1, left);
     int64_t max = bits >= 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
     int64_t min = bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
     return a.known && a.lo >= min && a.hi <= max ? a : unknown();
   }
   case LLVMZExt: {
-    struct interval a = range_of(LLVMGetOperand(v, 0), region, np, depth + 1);
+    struct interval a = range_of(LLVMGetOperand(v, 0), region, np, depth + 1, left);
     return a.known && a.lo >= 0 ? a : unknown();
   }
   case LLVMSExt:
-    return range_of(LLVMGetOperand(v, 0), region, np, depth + 1);
+    return range_of(LLVMGetOperand(v, 0), region, np, depth + 1, left);
   case LLVMSelect:
-    return join(range_of(LLVMGetOperand(v, 1), region, np, depth + 1),
-                range_of(LLVMGetOperand(v, 2), region, np, depth + 1));
+    return join(range_of(LLVMGetOperand(v, 1), region, np, depth + 1, left),
+                range_of(LLVMGetOperand(v, 2), region, np, depth + 1, left));
   case LLVMPHI: { /* straight-line merges only: around a loop it would not end */
     unsigned n = LLVMCountIncoming(v);
     if (n == 0 || n > 4 || depth > 8)
       return unknown();
-    struct interval r = range_of(LLVMGetIncomingValue(v, 0), region, np, depth + 8);
+    struct interval r = range_of(LLVMGetIncomingValue(v, 0), region, np, depth + 8, left);
     for (unsigned i = 1; i < n && r.known; i++)
-      r = join(r, range_of(LLVMGetIncomingValue(v, i), region, np, depth + 8));
+      r = join(r, range_of(LLVMGetIncomingValue(v, i), region, np, depth + 8, left));
     return r;
   }
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMAnd: case LLVMOr:
   case LLVMLShr: case LLVMUDiv: case LLVMURem: {
-    struct interval r = binary(op, range_of(LLVMGetOperand(v, 0), region, np, depth + 1),
-                               range_of(LLVMGetOperand(v, 1), region, np, depth + 1));
+    struct interval r = binary(op, range_of(LLVMGetOperand(v, 0), region, np, depth + 1, left),
+                               range_of(LLVMGetOperand(v, 1), region, np, depth + 1, left));
     if (!r.known || bits >= 64)
       return r;
     /* the operation wraps in `bits` bits beyond this */
@@ -158,7 +167,10 @@ void loom_wg_unsigned_id_math(LLVMValueRef region, unsigned np) {
       if ((op == LLVMSDiv || op == LLVMSRem || op == LLVMAShr) &&
           LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind) {
         LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
-        struct interval ra = range_of(a, region, np, 0), rb = range_of(b, region, np, 0);
+        int left = 512;
+        struct interval ra = range_of(a, region, np, 0, &left);
+        left = 512;
+        struct interval rb = range_of(b, region, np, 0, &left);
         if (ra.known && ra.lo >= 0 && rb.known && rb.lo >= (op == LLVMAShr ? 0 : 1)) {
           LLVMPositionBuilderBefore(bld, in);
           LLVMValueRef u = op == LLVMSDiv   ? LLVMBuildUDiv(bld, a, b, "")

@@ -18,12 +18,14 @@
  * Each region runs as a loop over the work-items whose innermost loop walks
  * local id x, so LLVM's loop vectoriser executes consecutive work-items in
  * vector lanes. A barrier-free kernel is the one-region case: a plain loop. */
+#include "analysis/dominators.h"
 #include "vectorize/vectorize.h"
 #include "loom_abi.h"
 #include "loom_image.h"
 #include "workgroup/workgroup.h"
 #include "workgroup/wg_tracking.h"
 #include <assert.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,10 +388,33 @@ struct nest {
   LLVMValueRef *kargs;
   unsigned np;
   LLVMValueRef *lsize, next_var;
-  LLVMBasicBlockRef dispatch;
+  LLVMBasicBlockRef dispatch, done;
+  LLVMBasicBlockRef *starts; /* each region's first block, by number */
   struct wg_tracking *track;
   bool tracked; /* region r runs as a tracked region (wg_tracking.c) */
 };
+
+/* the id of the region that region function f always returns (-1: the
+ * kernel's end), or LONG_MIN when it may return several or computes it.
+ * Only returns its entry reaches count: f holds the whole kernel, the
+ * other regions' barriers as returns too. */
+static long constant_next(LLVMValueRef f) {
+  struct loom_domtree dt; /* for its list of the reachable blocks */
+  loom_domtree_build(&dt, f);
+  long k = LONG_MIN;
+  bool several = false;
+  for (size_t i = 0; i < dt.n && !several; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(dt.blocks[i]);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMRet)
+      continue;
+    LLVMValueRef v = LLVMGetNumOperands(t) == 1 ? LLVMGetOperand(t, 0) : NULL;
+    long kv = v && LLVMIsAConstantInt(v) ? (long)LLVMConstIntGetSExtValue(v) : LONG_MIN;
+    several = kv == LONG_MIN || (k != LONG_MIN && kv != k);
+    k = kv;
+  }
+  loom_domtree_free(&dt);
+  return several ? LONG_MIN : k;
+}
 
 /* for z { for y { for x { next = region_rr(args, x, y, z, linear) } } }
  * at the builder, for barrier region r (rr: r or its version), then back to
@@ -456,6 +481,18 @@ static void build_nest(const struct nest *n, unsigned r, unsigned rr) {
   LLVMPositionBuilderAtEnd(bld, zl);
   LLVMValueRef z1 = LLVMBuildAdd(bld, z, one, "");
   LLVMBasicBlockRef after = dispatch;
+  if (!tracked) {
+    /* a region that always leaves for the same later region (or the end)
+     * goes there directly: a chain of regions becomes straight-line code
+     * that LLVM optimises as one (a level's stores forwarded to the next
+     * level's loads), not one trip each through the dispatch. Only forward:
+     * every cycle still passes through the dispatch, the one loop header. */
+    long k = constant_next(b->regions[rr]);
+    if (k == -1)
+      after = n->done;
+    else if (k > (long)r && k <= (long)b->num_barriers)
+      after = n->starts[k];
+  }
   if (tracked) {
     after = LLVMAppendBasicBlockInContext(c, w, "tracked_next");
     LLVMPositionBuilderAtEnd(bld, after);
@@ -591,14 +628,18 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
   LLVMValueRef next = LLVMBuildLoad2(bld, i32, next_var, "");
   LLVMValueRef sw = LLVMBuildSwitch(bld, next, done, b->num_barriers + 1);
 
+  LLVMBasicBlockRef *starts = malloc((b->num_barriers + 1) * sizeof *starts);
   for (unsigned r = 0; r <= b->num_barriers; r++) {
-    LLVMBasicBlockRef pre = LLVMAppendBasicBlockInContext(c, w, "region");
-    LLVMAddCase(sw, LLVMConstInt(i32, r, 0), pre);
-    LLVMPositionBuilderAtEnd(bld, pre);
+    starts[r] = LLVMAppendBasicBlockInContext(c, w, "region");
+    LLVMAddCase(sw, LLVMConstInt(i32, r, 0), starts[r]);
+  }
+  for (unsigned r = 0; r <= b->num_barriers; r++) {
+    LLVMPositionBuilderAtEnd(bld, starts[r]);
     if (uni)
       LLVMBuildMemCpy(bld, snapshot, 64, ubase, 64, loom_i64(c, uni));
     bool tracked = loom_wg_tracking_begin(&track, b, r, bld);
-    struct nest n = {b, w, c, bld, kargs, np, lsize, next_var, dispatch, &track, tracked};
+    struct nest n = {b, w, c, bld, kargs, np, lsize, next_var, dispatch, done, starts, &track,
+                     tracked};
     if (!b->version[r]) {
       build_nest(&n, r, r);
       continue;
@@ -615,6 +656,7 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     LLVMPositionBuilderAtEnd(bld, no);
     build_nest(&n, r, b->version[r]);
   }
+  free(starts);
   free(kargs);
   LLVMDisposeBuilder(bld);
 }

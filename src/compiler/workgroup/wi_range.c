@@ -23,10 +23,12 @@
 #include <string.h>
 
 struct guard {
+  LLVMValueRef br;          /* the conditional branch */
   LLVMBasicBlockRef target; /* the successor taken when x is bounded */
   LLVMValueRef bound;       /* U, in the region function */
   bool inclusive;           /* x <= U rather than x < U */
   bool is_signed;
+  bool is_eq; /* x == U: bounded, yet not by every x below the limit */
   bool used;
 };
 
@@ -73,7 +75,7 @@ static void add_guard(struct range_ctx *x, LLVMValueRef br) {
     p = loom_swapped_predicate(p);
   }
   (void)a;
-  struct guard g = {.bound = b};
+  struct guard g = {.br = br, .bound = b};
   unsigned succ; /* which successor bounds x */
   switch (p) {
   case LLVMIntULT: case LLVMIntSLT: succ = 0; break;
@@ -83,6 +85,7 @@ static void add_guard(struct range_ctx *x, LLVMValueRef br) {
   default: return;
   }
   g.is_signed = loom_signed_predicate(p);
+  g.is_eq = p == LLVMIntEQ || p == LLVMIntNE;
   g.target = LLVMGetSuccessor(br, succ);
   if (g.target == LLVMGetSuccessor(br, 1 - succ))
     return;
@@ -368,6 +371,62 @@ static LLVMValueRef emit_guard_limit(struct clone_ctx *cc, struct guard *g, LLVM
   return LLVMBuildAdd(bld, u, loom_i64(c, 1), "");
 }
 
+/* at most work-item 0 passes guard g whatever the group: a constant bound */
+static bool admits_item_0_only(const struct guard *g) {
+  if (!LLVMIsAConstantInt(g->bound))
+    return false;
+  uint64_t u = g->is_signed ? (uint64_t)LLVMConstIntGetSExtValue(g->bound)
+                            : LLVMConstIntGetZExtValue(g->bound);
+  return g->inclusive ? u == 0 : u <= 1; /* a negative signed one admits all */
+}
+
+static bool same_bound(const struct guard *a, const struct guard *b) {
+  return a->bound == b->bound && a->inclusive == b->inclusive && a->is_signed == b->is_signed &&
+         a->is_eq == b->is_eq;
+}
+
+/* When the guards' largest bound is one U (the others admit work-item 0 at
+ * most), the loop runs x over [0, max(1, min(U, lsize))), where `x < U`
+ * holds for every x as soon as it holds for x = 0, and fails for x = 0 only
+ * when the loop runs x = 0 alone. So the guards on U become tests of U
+ * alone (U != 0, U > 0, U >= 0 or true), loop-invariant: LLVM unswitches
+ * the loop on them and the vectorised loop needs no masks. (A tree
+ * reduction's levels: a masked store does not forward to the next level's
+ * loads of the same bytes, an unmasked one does.) The other guards stay. */
+static void make_guards_uniform(struct range_ctx *x) {
+  struct guard *top = NULL;
+  for (size_t i = 0; i < x->nguards; i++) {
+    struct guard *g = &x->guards[i];
+    if (!g->used || admits_item_0_only(g))
+      continue;
+    if (g->is_eq || (top && !same_bound(g, top)))
+      return;
+    top = g;
+  }
+  if (!top)
+    return;
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(top->bound));
+  LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
+  for (size_t i = 0; i < x->nguards; i++) {
+    struct guard *g = &x->guards[i];
+    if (!g->used || !same_bound(g, top))
+      continue;
+    bool bounded_if_true = LLVMGetSuccessor(g->br, 0) == g->target;
+    LLVMValueRef cond;
+    if (g->inclusive && !g->is_signed) {
+      cond = LLVMConstInt(LLVMInt1TypeInContext(c), bounded_if_true, 0);
+    } else {
+      LLVMIntPredicate p = !g->is_signed ? LLVMIntNE : g->inclusive ? LLVMIntSGE : LLVMIntSGT;
+      if (!bounded_if_true)
+        p = p == LLVMIntNE ? LLVMIntEQ : p == LLVMIntSGE ? LLVMIntSLT : LLVMIntSLE;
+      LLVMPositionBuilderBefore(bld, g->br);
+      cond = LLVMBuildICmp(bld, p, g->bound, LLVMConstNull(LLVMTypeOf(g->bound)), "x_guard");
+    }
+    LLVMSetCondition(g->br, cond);
+  }
+  LLVMDisposeBuilder(bld);
+}
+
 LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRef bld,
                                  LLVMValueRef *kargs, LLVMValueRef lsize0) {
   struct range_ctx x = {.region = region, .np = np};
@@ -404,6 +463,8 @@ LLVMValueRef loom_region_x_limit(LLVMValueRef region, unsigned np, LLVMBuilderRe
     if (limit)
       limit = LLVMBuildSelect(bld, LLVMBuildICmp(bld, LLVMIntULT, limit, lsize0, ""), limit,
                               lsize0, "x_limit");
+    if (limit)
+      make_guards_uniform(&x);
     loom_ptrmap_free(&cc.done);
     free(cc.made);
   }

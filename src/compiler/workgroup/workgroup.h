@@ -190,6 +190,13 @@ struct loom_wg_spec {
 int loom_wg_specialize(LLVMModuleRef m, const struct loom_kernel_meta *kernels, uint32_t n,
                        const struct loom_wg_spec *spec, char **log) LOOM_HIDDEN;
 
+/* spec_unroll.c: in kernel `kernel` of a build for local size `local`, the
+ * local size queries become constants; when a loop holds a barrier, loops
+ * with a constant trip count are then fully unrolled. 0, or -1 when the
+ * passes fail */
+int loom_spec_unroll(LLVMModuleRef m, const char *kernel, const uint64_t local[3],
+                     LLVMTargetMachineRef tm) LOOM_HIDDEN;
+
 /* wi_range.c: when every side effect of region function `region` is
  * guarded by an upper bound on the local id x, emits at bld (in the
  * work-group function, before the region's loop) how many work-items in x

@@ -74,8 +74,16 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   struct cpu_launch *l = (struct cpu_launch *)job;
   const struct loom_launch *nd = l->nd;
   size_t items = nd->local[0] * nd->local[1] * nd->local[2];
+  /* the code specialised for the launch's local size runs its full-sized
+   * groups once it is loaded (core/variants.c); the scratch serves both */
+  loom_wg_fn full = nd->full_fn ? atomic_load_explicit(nd->full_fn, memory_order_acquire) : NULL;
+  uint64_t per_item = nd->meta->scratch_per_item, uniform = nd->meta->scratch_uniform;
+  if (full && nd->full_scratch[0] > per_item)
+    per_item = nd->full_scratch[0];
+  if (full && nd->full_scratch[1] > uniform)
+    uniform = nd->full_scratch[1];
   char *local = ensure(&wmem.local, &wmem.local_cap, nd->local_mem_bytes + 128);
-  char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, nd->meta->scratch_per_item * items + 64 + nd->meta->scratch_uniform + 128);
+  char *scratch = ensure(&wmem.scratch, &wmem.scratch_cap, per_item * items + 64 + uniform + 128);
   if (!local || !scratch) {
     atomic_store(&l->failed, 1);
     return;
@@ -114,9 +122,6 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   }
   loom_fault_guard_arm(&jb);
   loom_cpu_printf_bind(&l->printf_out);
-  /* the code specialised for the launch's local size runs its full-sized
-   * groups once it is loaded (core/variants.c) */
-  loom_wg_fn full = nd->full_fn ? atomic_load_explicit(nd->full_fn, memory_order_acquire) : NULL;
   struct loom_code_trial *trial = full ? nd->trial : NULL;
   for (; g < first + count; g++) {
     if (atomic_load_explicit(&l->failed, memory_order_relaxed))

@@ -3,7 +3,8 @@
 ; "swap.loom_wg" dispatches on the next region to run (0, then 1); each
 ; region is its own work-item loop nest with its own parallel-loop
 ; metadata, and the first one sets the next region to 1 (the barrier's
-; id), the last one to -1 (done). v, kept in a per-work-item slot by
+; id), the last one to -1 (done). As each always leaves for the same later
+; region (or the end), its nest branches there directly. v, kept in a per-work-item slot by
 ; wg-barriers ("loom-wg-slots"="1 4 ..."), is stored to and loaded from
 ; scratch (the fourth parameter) at the work-item's linear id * 4; the
 ; __local argument is an offset into the group's local memory (the third
@@ -24,8 +25,11 @@
 ; CHECK-NEXT: i32 0, label %[[R0:region[0-9]*]]
 ; CHECK-NEXT: i32 1, label %[[R1:region[0-9]*]]
 ; CHECK-NEXT: ]
-; region 0: the store before the barrier, v into its slot
 ; CHECK: [[R0]]:
+; CHECK-NEXT: br label %wi_z
+; CHECK: [[R1]]:
+; CHECK-NEXT: br label %[[Z1:wi_z[0-9]+]]
+; region 0: the store before the barrier, v into its slot
 ; CHECK: %lx = phi i64
 ; CHECK: %linear = add i64 %row, %lx
 ; CHECK: %[[V:.*]] = load float, ptr addrspace(1) {{.*}}, !llvm.access.group ![[AG0:[0-9]+]]
@@ -36,8 +40,10 @@
 ; CHECK: store float %[[V]], ptr addrspace(3) {{.*}}, !llvm.access.group ![[AG0]]
 ; CHECK: store i32 1, ptr %next
 ; CHECK: br i1 %{{.*}}, label %wi_x, label %wi_y_latch, !llvm.loop ![[LOOP0:[0-9]+]]
+; CHECK: wi_z_latch:
+; CHECK: br i1 %{{.*}}, label %wi_z, label %[[R1]]
 ; region 1: after the barrier, v back from its slot
-; CHECK: [[R1]]:
+; CHECK: [[Z1]]:
 ; CHECK: %[[LINEAR1:.*]] = add i64 %row{{[0-9]+}}, %lx{{[0-9]+}}
 ; CHECK: %[[AREA1:.*]] = getelementptr i8, ptr %3, i64
 ; CHECK-NEXT: %[[OFF1:.*]] = mul i64 %[[LINEAR1]], 4
@@ -46,6 +52,7 @@
 ; CHECK-NEXT: fsub float %[[LIVE]],
 ; CHECK: store i32 -1, ptr %next
 ; CHECK: br i1 %{{.*}}, label %wi_x{{[0-9]+}}, label %wi_y_latch{{[0-9]+}}, !llvm.loop ![[LOOP1:[0-9]+]]
+; CHECK: br i1 %{{.*}}, label %[[Z1]], label %done
 ; CHECK-NOT: __loom_
 ; CHECK: }
 ; CHECK-DAG: ![[LOOP0]] = distinct !{![[LOOP0]], ![[PA0:[0-9]+]]}

@@ -12,16 +12,26 @@
 ; same sum with the barrier at the top of the loop.
 ; RUN: -passes=wg-function -mattr=+avx2,+fma,+avx512f,+avx512vl
 
+; The bound then holds for every work-item the loop runs but when the loop
+; runs work-item 0 alone: the guard `l < st` becomes `st != 0`, which the
+; loop test `st > 0` before it implies, so the add runs unguarded.
+; (The regions' first blocks, with their limits, come before their nests.)
 ; CHECK-LABEL: define void @r.loom_wg(
 ; CHECK: %[[HALF:.*]] = lshr i64 %{{.*}}, 1
 ; CHECK: %x_limit = select i1
-; CHECK: icmp ult i64 %{{.*}}, %x_limit
 ; CHECK: %[[ST:.*]] = load i32, ptr %{{.*}}, align 4
 ; CHECK-NEXT: %[[NEXT:.*]] = lshr i32 %[[ST]], 1
 ; CHECK-NEXT: %[[WIDE:.*]] = zext i32 %[[NEXT]] to i64
 ; CHECK-NEXT: %[[IN:.*]] = icmp ult i64 %[[WIDE]], %lsize
 ; CHECK-NEXT: %[[BOUND:.*]] = select i1 %[[IN]], i64 %[[WIDE]], i64 %lsize
 ; CHECK: %x_limit{{[0-9]+}} = select i1
+; CHECK: icmp ult i64 %{{.*}}, %x_limit
+; CHECK: %[[SHR:shr.i.i[0-9]*]] = lshr i32 %live.i.i, 1
+; CHECK: %[[DONE:.*]] = icmp eq i32 %[[SHR]], 0
+; CHECK-NEXT: br i1 %[[DONE]], label %{{.*}}, label %[[BODY:for.body.i.i[0-9]*]]
+; CHECK: [[BODY]]:
+; CHECK-NOT: br
+; CHECK: store i32 %{{.*}}, ptr addrspace(3)
 ; CHECK: icmp ult i64 %{{.*}}, %x_limit{{[0-9]+}}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
