@@ -32,6 +32,8 @@ struct loom_variant {
   /* under the program's lock; index 0: the generic code, 1: specialised */
   unsigned launches;  /* LOOMCL_SPECIALIZE=always: launches so far */
   unsigned trial_launches; /* enqueued so far */
+  unsigned trial_done;     /* completed so far: an application may enqueue many
+                              launches before the first one completes */
   uint64_t trial_ns[2], trial_groups[2]; /* work-groups timed, and their time */
   _Atomic uint64_t run_ns; /* time the generic code of this size ran, launch by launch */
   struct loom_variant *next;

@@ -403,9 +403,13 @@ void loom_variant_timed(cl_kernel k, struct loom_variant *v, const struct loom_c
     v->trial_ns[i] += atomic_load_explicit(&t->ns[i], memory_order_relaxed);
     v->trial_groups[i] += atomic_load_explicit(&t->groups[i], memory_order_relaxed);
   }
-  /* enough groups of each, or launches that have no full-sized groups */
+  /* enough groups of each, or launches that have no full-sized groups.
+   * Counted as they complete: PyOpenCL's scan enqueued its 32 launches
+   * before the first completed, and the trial decided on that one launch's
+   * 6 groups of each code */
+  v->trial_done++;
   bool decided = (v->trial_groups[0] >= TRIAL_GROUPS && v->trial_groups[1] >= TRIAL_GROUPS) ||
-                 v->trial_launches >= MAX_TRIAL_LAUNCHES;
+                 v->trial_done >= MAX_TRIAL_LAUNCHES;
   double per_group[2];
   for (int i = 0; i < 2; i++)
     per_group[i] = v->trial_groups[i] ? (double)v->trial_ns[i] / (double)v->trial_groups[i] : 0;

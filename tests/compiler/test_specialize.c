@@ -570,6 +570,59 @@ static void test_image_first_launch(struct test_env *env) {
   own_cache_end(&own);
 }
 
+/* An application that enqueues many launches before the first completes
+ * (PyOpenCL's scan: 32 in a row) still gets a trial of TRIAL_GROUPS groups
+ * of each code: the trial counts launches as they complete. Before, it
+ * counted them as they were enqueued and decided, at the first completion,
+ * on that launch's two groups of each code. Each group here takes about a
+ * millisecond, so the queue is full long before the first launch ends. */
+static void test_trial_queued_launches(struct test_env *env) {
+  static const char *src =
+      "kernel void slow(global int *o, global const int *in, local int *t) {\n"
+      "  uint l = get_local_id(0);\n"
+      "  int x = in[get_global_id(0)];\n"
+      "  for (int i = 0; i < 20000; i++) x = x * 1103515245 + 12345;\n"
+      "  t[l] = x;\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  o[get_global_id(0)] = t[get_local_size(0) - 1 - l];\n"
+      "}\n";
+  struct own_cache own;
+  if (!own_cache_begin(&own))
+    return;
+  cl_kernel k = test_kernel_from(env, src, "slow", "");
+  if (!k) {
+    own_cache_end(&own);
+    return;
+  }
+  enum { L = 64, G = 4 * L, LAUNCHES = 40 };
+  int in[G], want[G], got[G];
+  test_pattern(in, G, 9);
+  for (int g = 0; g < G; g++) {
+    int mirror = g - g % L + (L - 1 - g % L);
+    unsigned x = (unsigned)in[mirror];
+    for (int i = 0; i < 20000; i++)
+      x = x * 1103515245u + 12345u;
+    want[g] = (int)x;
+  }
+  cl_mem out = test_buffer_with(env, sizeof got, NULL);
+  cl_mem inb = test_buffer_with(env, sizeof in, in);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof out, &out));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof inb, &inb));
+  CHECK_OK(clSetKernelArg(k, 2, L * sizeof(int), NULL));
+  size_t global = G, local = L;
+  for (int i = 0; i < LAUNCHES; i++)
+    CHECK_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+  test_read_back(env, out, sizeof got, got);
+  CHECK(test_count_diff(got, want, G, "slow, queued launches") == 0);
+  unsigned long long timed[2] = {0, 0};
+  CHECK(trial_groups("kernel slow for local size 64x1x1:", timed));
+  CHECK(timed[0] >= 16 && timed[1] >= 16);
+  clReleaseMemObject(out);
+  clReleaseMemObject(inb);
+  clReleaseKernel(k);
+  own_cache_end(&own);
+}
+
 int main(void) {
   /* specialised at the second launch, deterministically */
   setenv("LOOMCL_SPECIALIZE", "always", 1);
@@ -592,6 +645,7 @@ int main(void) {
   test_background(&env);
   test_required_size(&env);
   test_image_first_launch(&env);
+  test_trial_queued_launches(&env);
   test_env_release(&env);
   char *text = stderr_text();
   unlink(path);
