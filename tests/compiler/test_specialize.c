@@ -457,6 +457,18 @@ static void own_cache_end(struct own_cache *c) {
   CHECK(system(cmd) == 0);
 }
 
+/* kernel `name` of src, built in a cache of its own with verbose
+ * specialisation (own_cache_begin); NULL, and the cache ended, on failure */
+static cl_kernel own_cache_kernel(struct test_env *env, struct own_cache *c, const char *src,
+                                  const char *name, const char *options) {
+  if (!own_cache_begin(c))
+    return NULL;
+  cl_kernel k = test_kernel_from(env, src, name, options);
+  if (!k)
+    own_cache_end(c);
+  return k;
+}
+
 /* the default: a kernel's first launch gets its code for its local size
  * (compiled in that launch, the trial within it); no later launch waits: the
  * specialisation for another local size, missing in the disk cache, is
@@ -465,13 +477,9 @@ static void own_cache_end(struct own_cache *c) {
  * ones start it, and the trial ends with a choice, logged */
 static void test_background(struct test_env *env) {
   struct own_cache own;
-  if (!own_cache_begin(&own))
+  cl_kernel k = own_cache_kernel(env, &own, reduce_src, "reduce", "-cl-std=CL1.2");
+  if (!k)
     return;
-  cl_kernel k = test_kernel_from(env, reduce_src, "reduce", "-cl-std=CL1.2");
-  if (!k) {
-    own_cache_end(&own);
-    return;
-  }
   enum { SHORT = 4096, LONG = 1 << 19, L = 128 };
   int *in = malloc(LONG * sizeof *in);
   test_pattern(in, LONG, 11);
@@ -508,18 +516,14 @@ static void test_background(struct test_env *env) {
  * its first launch (the trial follows within it), even a short launch; the
  * trailing group of a non-uniform launch keeps the generic code */
 static void test_required_size(struct test_env *env) {
-  struct own_cache own;
-  if (!own_cache_begin(&own))
-    return;
   char *src = malloc(strlen(reduce_src) + 64);
   strcpy(src, "__attribute__((reqd_work_group_size(36, 1, 1))) ");
   strcat(src, reduce_src);
-  cl_kernel k = test_kernel_from(env, src, "reduce", "-cl-std=CL3.0");
+  struct own_cache own;
+  cl_kernel k = own_cache_kernel(env, &own, src, "reduce", "-cl-std=CL3.0");
   free(src);
-  if (!k) {
-    own_cache_end(&own);
+  if (!k)
     return;
-  }
   enum { GROUPS = 20000, N = 36 * GROUPS, L = 36 };
   static int in[N];
   test_pattern(in, N, 5);
@@ -587,13 +591,9 @@ static void test_trial_queued_launches(struct test_env *env) {
       "  o[get_global_id(0)] = t[get_local_size(0) - 1 - l];\n"
       "}\n";
   struct own_cache own;
-  if (!own_cache_begin(&own))
+  cl_kernel k = own_cache_kernel(env, &own, src, "slow", "");
+  if (!k)
     return;
-  cl_kernel k = test_kernel_from(env, src, "slow", "");
-  if (!k) {
-    own_cache_end(&own);
-    return;
-  }
   enum { L = 64, G = 4 * L, LAUNCHES = 40 };
   int in[G], want[G], got[G];
   test_pattern(in, G, 9);
