@@ -5,9 +5,11 @@
  * Clang's diagnostics become the build log verbatim. */
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
+#include "frontend/clang_spare.h"
 #include "frontend/opencl_features.h"
 #include "compiler.h"
 #include "support/util.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -39,29 +41,6 @@ static int write_header(const char *dir, const struct loom_header *h) {
   return loom_write_file(path, h->source, strlen(h->source));
 }
 
-/* The application's options (e.g. a -D of 150 KB) can exceed what one
- * argument of a new process may hold (MAX_ARG_STRLEN, 128 KiB) and the whole
- * command line (ARG_MAX); beyond this many bytes they go to Clang in a
- * response file (@file), each argument quoted for its GNU syntax. */
-#define RESPONSE_FILE_OVER 16384
-
-static int write_response_file(const char *path, char *const *args, size_t n) {
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    fputc('"', f);
-    for (const char *c = args[i]; *c; c++) {
-      if (*c == '"' || *c == '\\')
-        fputc('\\', f);
-      fputc(*c, f);
-    }
-    fputs("\"\n", f);
-  }
-  bool failed = ferror(f) != 0;
-  return fclose(f) == 0 && !failed ? 0 : -1;
-}
-
 int loom_run_tool(const char *dir, char **argv, const char *what, char **log) {
   char logpath[4096];
   snprintf(logpath, sizeof logpath, "%s/tool.log", dir);
@@ -81,14 +60,21 @@ int loom_run_tool(const char *dir, char **argv, const char *what, char **log) {
     return -1;
   }
   int status = 0;
+  /* ECHILD: reaped by the application's SIGCHLD handler (or SIGCHLD
+   * ignored): the status is unknown, the tool's output file tells */
+  bool known = true;
   while (waitpid(pid, &status, 0) < 0)
-    ;
+    if (errno != EINTR) {
+      known = false;
+      break;
+    }
   struct loom_blob out = {0};
   if (loom_read_file(logpath, &out) == 0 && out.size)
     loom_str_append(log, (char *)out.data);
   loom_blob_free(&out);
+  if (!known)
+    return 0;
   if (WIFSIGNALED(status)) {
-    /* e.g. Clang's parser out of stack on an expression nested 100,000 deep */
     char msg[256];
     snprintf(msg, sizeof msg, "error: %s died of signal %d (%s)\n", what, WTERMSIG(status),
              strsignal(WTERMSIG(status)));
@@ -192,94 +178,85 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
    * extensions a SPIR target could have; the program must see only what the
    * device reports (CL_DEVICE_OPENCL_C_FEATURES), so the prelude undefines
    * the rest */
-  char prelude_path[4096];
+  char prelude_path[4096], prelude_dir[4096], src_path[4096];
   snprintf(prelude_path, sizeof prelude_path, "%s/.loomcl-prelude/features.h", dir);
-  char prelude_dir[4096];
   snprintf(prelude_dir, sizeof prelude_dir, "%s/.loomcl-prelude", dir);
+  snprintf(src_path, sizeof src_path, "%s/program.cl", dir);
   if (rc == 0 && (loom_mkdirs(prelude_dir) != 0 ||
                   loom_write_file(prelude_path, prelude, sizeof prelude - 1) != 0))
     rc = -1;
-  char src_path[4096];
-  snprintf(src_path, sizeof src_path, "%s/program.cl", dir);
   if (rc == 0 && loom_write_file(src_path, source, strlen(source)) != 0)
     rc = -1;
 
+  /* the front end sees exactly the features and extensions the device
+   * reports */
+  char ext[2048] = "-cl-ext=-all";
+  for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+    if (features[i].when == ENABLED || (features[i].when == ENABLED_FP64 && target->fp64))
+      snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%s", features[i].name);
+  for (const char *e = target->extensions ? target->extensions : ""; *e;) {
+    while (*e == ' ')
+      e++;
+    size_t n = strcspn(e, " ");
+    if (n && n < 200 && strlen(ext) + n + 3 < sizeof ext)
+      snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%.*s", (int)n, e);
+    e += n;
+  }
+  char incl[4200], bc_path[4200];
+  snprintf(incl, sizeof incl, "-I%s", dir);
+  snprintf(bc_path, sizeof bc_path, "%s/program.bc", dir);
+  /* Clang's arguments after its path; they reach it through a pipe
+   * (clang_spare.c), so no size limit of a command line applies. The
+   * source's own name stays relative: the log says `program.cl:2:5: error` */
+  const char *fixed[] = {"-working-directory", dir, "-x", "cl", "-target", "spir64-unknown-unknown",
+                         "-Xclang", "-fdeclare-opencl-builtins", "-Xclang",
+                         "-finclude-default-header", "-Xclang", ext, "-emit-llvm", "-c", "-O2",
+                         "-Xclang", "-disable-llvm-passes", "-ffp-contract=on",
+                         "-fno-discard-value-names", incl};
+  size_t nf = sizeof fixed / sizeof fixed[0];
+  char **args = calloc(nf + o.num_clang_args + 8, sizeof(char *));
+  if (!args && rc == 0) {
+    loom_str_append(log, "error: out of host memory\n");
+    rc = -1;
+  }
   if (rc == 0) {
-    /* the front end sees exactly the features and extensions the device
-     * reports */
-    char ext[2048] = "-cl-ext=-all";
-    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
-      if (features[i].when == ENABLED || (features[i].when == ENABLED_FP64 && target->fp64))
-        snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%s", features[i].name);
-    for (const char *e = target->extensions ? target->extensions : ""; *e;) {
-      while (*e == ' ')
-        e++;
-      size_t n = strcspn(e, " ");
-      if (n && n < 200 && strlen(ext) + n + 3 < sizeof ext)
-        snprintf(ext + strlen(ext), sizeof ext - strlen(ext), ",+%.*s", (int)n, e);
-      e += n;
-    }
-    char incl[4200];
-    snprintf(incl, sizeof incl, "-I%s", dir);
-    const char *fixed[] = {clang_path(), "-x", "cl", "-target", "spir64-unknown-unknown",
-                           "-Xclang", "-fdeclare-opencl-builtins", "-Xclang",
-                           "-finclude-default-header", "-Xclang", ext, "-emit-llvm", "-c", "-O2",
-                           "-Xclang", "-disable-llvm-passes", "-ffp-contract=on",
-                           "-fno-discard-value-names", incl, NULL};
-    size_t nf = sizeof fixed / sizeof fixed[0] - 1;
-    char **argv = calloc(nf + o.num_clang_args + 8, sizeof(char *));
-    if (!argv) {
-      loom_free_options(&o);
-      loom_remove_temp_dir(dir);
-      loom_str_append(log, "error: out of host memory\n");
-      return -1;
-    }
     size_t a = 0;
     for (size_t i = 0; i < nf; i++)
-      argv[a++] = (char *)fixed[i];
+      args[a++] = (char *)fixed[i];
     if (o.cl_std == 0)
-      argv[a++] = "-cl-std=CL1.2";
-    size_t user_bytes = 0;
+      args[a++] = "-cl-std=CL1.2";
     for (size_t i = 0; i < o.num_clang_args; i++)
-      user_bytes += strlen(o.clang_args[i]) + 1;
-    char rsp_arg[64] = "@options.rsp";
-    if (user_bytes > RESPONSE_FILE_OVER) {
-      char rsp_path[4200];
-      snprintf(rsp_path, sizeof rsp_path, "%s/options.rsp", dir);
-      if (write_response_file(rsp_path, o.clang_args, o.num_clang_args) != 0) {
-        loom_str_append(log, "error: cannot write the build options to a response file\n");
-        rc = -1;
-      }
-      argv[a++] = rsp_arg;
-    } else {
-      for (size_t i = 0; i < o.num_clang_args; i++)
-        argv[a++] = o.clang_args[i];
-    }
-    argv[a++] = "-include";
-    argv[a++] = ".loomcl-prelude/features.h";
-    argv[a++] = "-o";
-    argv[a++] = "program.bc";
-    argv[a++] = "program.cl";
-    argv[a] = NULL;
+      args[a++] = o.clang_args[i];
+    args[a++] = "-include";
+    args[a++] = ".loomcl-prelude/features.h";
+    args[a++] = "-o";
+    args[a++] = bc_path;
+    args[a++] = "program.cl";
     loom_time_phase(&t, "front end: setup");
     /* the link step's preparation runs while Clang does */
-    if (rc == 0) {
-      struct loom_overlap *overlap = loom_overlap_begin(target);
-      rc = loom_run_tool(dir, argv, "the OpenCL C front end", log);
-      loom_time_phase(&t, "front end: clang");
-      loom_overlap_end(overlap);
-      loom_time_phase(&t, "front end: wait for helper");
+    struct loom_overlap *overlap = loom_overlap_begin(target);
+    struct loom_clang *clang = loom_clang_take(clang_path());
+    if (clang) {
+      rc = loom_clang_run(clang, args, a, "the OpenCL C front end", log);
+    } else {
+      char msg[4400];
+      snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s: %s\n",
+               clang_path(), strerror(errno));
+      loom_str_append(log, msg);
+      rc = -1;
     }
-    free(argv);
-    if (rc == 0) {
-      char bc_path[4096];
-      snprintf(bc_path, sizeof bc_path, "%s/program.bc", dir);
-      if (loom_read_file(bc_path, bitcode) != 0)
-        rc = -1;
-    } else if (strstr(*log, "unknown argument") || strstr(*log, "unsupported option") ||
-               strstr(*log, "invalid value") || strstr(*log, "unsupported argument")) {
-      rc = -2;
-    }
+    loom_time_phase(&t, "front end: clang");
+    loom_overlap_end(overlap);
+    loom_time_phase(&t, "front end: wait for helper");
+    loom_clang_prepare(clang_path());
+  }
+  free(args);
+  if (rc == 0) {
+    if (loom_read_file(bc_path, bitcode) != 0)
+      rc = -1;
+  } else if (strstr(*log, "unknown argument") || strstr(*log, "unsupported option") ||
+             strstr(*log, "invalid value") || strstr(*log, "unsupported argument")) {
+    rc = -2;
   }
   loom_free_options(&o);
   loom_remove_temp_dir(dir);

@@ -1,0 +1,256 @@
+/* Clang started ahead of the next build (src/compiler/frontend/clang_spare.c).
+ * Each scenario runs in a process of its own with its own TMPDIR and no
+ * program cache, so every build runs Clang. Checked: builds in a row (each
+ * kernel's result) with a spare process waiting after each; a build error's
+ * log; a spare killed and reaped by the application before the next build;
+ * SIGCHLD ignored (children reaped by the kernel); a fork() child's exit
+ * leaving its parent's spare alone; at exit no process left, and no
+ * temporary folder after any scenario; LOOMCL_CLANG_SPARE=0 starts none. */
+#include "harness.h"
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { N = 256 };
+
+/* the pids of this process's children (the spare Clang is the only one);
+ * up to max, the count returned */
+static int children(pid_t *out, int max) {
+  int n = 0;
+  DIR *d = opendir("/proc");
+  if (!d)
+    return 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9')
+      continue;
+    char path[300], buf[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      continue;
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = 0;
+    /* pid (comm) state ppid ...; comm may hold spaces and parentheses */
+    char *close_paren = strrchr(buf, ')');
+    char state;
+    int ppid;
+    if (close_paren && sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2 &&
+        ppid == getpid() && state != 'Z' && n < max)
+      out[n++] = (pid_t)atoi(e->d_name);
+  }
+  closedir(d);
+  return n;
+}
+
+static int count_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  if (!d)
+    return -1;
+  for (struct dirent *e; (e = readdir(d));)
+    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+  closedir(d);
+  return n;
+}
+
+/* builds a kernel multiplying by k (a new source each k) and checks it */
+static void build_and_run(struct test_env *env, int k) {
+  char src[256];
+  snprintf(src, sizeof src,
+           "kernel void times(global int *out, global const int *in) {\n"
+           "  size_t i = get_global_id(0);\n  out[i] = in[i] * %d;\n}\n", k);
+  cl_kernel kern = test_kernel_from(env, src, "times", "");
+  CHECK(kern != NULL);
+  if (!kern)
+    return;
+  int in[N], want[N];
+  test_pattern(in, N, k);
+  for (int i = 0; i < N; i++)
+    want[i] = in[i] * k;
+  int *got = test_run_io(env, kern, in, N, 64);
+  CHECK(got && test_count_diff(got, want, N, "times") == 0);
+  free(got);
+  cl_program p;
+  if (clGetKernelInfo(kern, CL_KERNEL_PROGRAM, sizeof p, &p, NULL) == CL_SUCCESS)
+    clReleaseProgram(p);
+  clReleaseKernel(kern);
+}
+
+/* a program with an error: the build fails with Clang's message */
+static void build_error(struct test_env *env) {
+  const char *src = "kernel void broken(global int *out) { out[0] = undeclared_name; }\n";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(env->context, 1, &src, NULL, &err);
+  CHECK_OK(err);
+  if (!p)
+    return;
+  CHECK_ERR(clBuildProgram(p, 1, &env->device, "", NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+  char log[4096] = "";
+  CHECK_OK(clGetProgramBuildInfo(p, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL));
+  CHECK(strstr(log, "undeclared_name") != NULL);
+  /* the source named as before, not by its temporary folder */
+  CHECK(strstr(log, "program.cl:1:") != NULL && strstr(log, "/program.cl") == NULL);
+  clReleaseProgram(p);
+}
+
+static void child_setup(const char *tmp) {
+  setenv("TMPDIR", tmp, 1);
+  setenv("LOOMCL_CACHE", "0", 1);
+}
+
+/* builds in a row; the spare's pid goes to tmp/../spare-pid for the parent */
+static int child_sequence(const char *tmp) {
+  child_setup(tmp);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 3);
+  pid_t kids[8];
+  int n = children(kids, 8);
+  CHECK(n == 1); /* the spare, waiting for the next build */
+  pid_t first = n ? kids[0] : 0;
+  build_and_run(&env, 5);
+  n = children(kids, 8);
+  CHECK(n == 1 && kids[0] != first); /* the first one compiled; a new spare */
+  build_error(&env);
+  build_and_run(&env, 7);
+  CHECK(count_dir(tmp) == 0); /* builds leave nothing; a spare owns no folder */
+  char path[512];
+  snprintf(path, sizeof path, "%s.pid", tmp);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "%d\n", n ? (int)kids[0] : 0);
+    fclose(f);
+  }
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+/* the spare killed and reaped by the application: the next build starts
+ * Clang again in the same folder */
+static int child_killed_spare(const char *tmp) {
+  child_setup(tmp);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 11);
+  pid_t kids[8];
+  int n = children(kids, 8);
+  CHECK(n == 1);
+  for (int i = 0; i < n; i++) {
+    kill(kids[i], SIGKILL);
+    waitpid(kids[i], NULL, 0);
+  }
+  build_and_run(&env, 13);
+  /* killed, not reaped: a zombie whose pipe has no reader either */
+  n = children(kids, 8);
+  CHECK(n == 1);
+  for (int i = 0; i < n; i++)
+    kill(kids[i], SIGKILL);
+  build_and_run(&env, 17);
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+/* SIGCHLD ignored: children vanish when they exit, waitpid finds none */
+static int child_sigchld_ignored(const char *tmp) {
+  child_setup(tmp);
+  signal(SIGCHLD, SIG_IGN);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 19);
+  build_error(&env);
+  build_and_run(&env, 23);
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+/* a fork() child exits (its exit handlers run): the parent's spare is still
+ * there and serves the parent's next build */
+static int child_forks(const char *tmp) {
+  child_setup(tmp);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 29);
+  pid_t kids[8];
+  int n = children(kids, 8);
+  CHECK(n == 1);
+  fflush(NULL);
+  pid_t grandchild = fork();
+  if (grandchild == 0)
+    exit(0);
+  int status = -1;
+  CHECK(grandchild > 0 && waitpid(grandchild, &status, 0) == grandchild);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  pid_t after[8];
+  int m = children(after, 8);
+  CHECK(n == 1 && m == 1 && after[0] == kids[0]); /* the same spare, alive */
+  build_and_run(&env, 37);
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+static int child_no_spare(const char *tmp) {
+  child_setup(tmp);
+  setenv("LOOMCL_CLANG_SPARE", "0", 1);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 41);
+  pid_t kids[8];
+  CHECK(children(kids, 8) == 0);
+  CHECK(count_dir(tmp) == 0);
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+static int run_child(int (*fn)(const char *), const char *tmp) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    test_failures = 0;
+    exit(fn(tmp));
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid)
+    return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* whether pid is gone (not even a zombie), waiting up to a second */
+static bool gone(pid_t pid) {
+  for (int i = 0; i < 100; i++) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      return true;
+    fclose(f);
+    usleep(10000);
+  }
+  return false;
+}
+
+int main(void) {
+  static int (*const scenarios[])(const char *) = {
+      child_sequence, child_killed_spare, child_sigchld_ignored, child_forks, child_no_spare};
+  for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+    char tmp[] = "/tmp/loomcl-spare-test-XXXXXX";
+    CHECK(mkdtemp(tmp) != NULL);
+    CHECK_ERR(run_child(scenarios[i], tmp), 0);
+    /* nothing left in TMPDIR */
+    CHECK(count_dir(tmp) == 0);
+    if (scenarios[i] == child_sequence) {
+      char path[512];
+      snprintf(path, sizeof path, "%s.pid", tmp);
+      char *text = test_read_file(path);
+      int pid = text ? atoi(text) : 0;
+      CHECK(pid > 0 && gone(pid));
+      free(text);
+      unlink(path);
+    }
+    rmdir(tmp);
+  }
+  return test_finish("test_clang_spare");
+}
