@@ -28,7 +28,8 @@
  *    (whole: of its busiest port class, vector arithmetic, loads, stores or
  *    scalar integer work, which run side by side), its memory traffic at
  *    BYTES_PER_CYCLE and (whole, in a loop run too long for such overlap)
- *    its recurrence; split code pays per element
+ *    its recurrence; whole code's reads and writes of vectors of at most 8
+ *    bytes take WHOLE_NARROW_COST times as long; split code pays per element
  *    over the register's lanes, plus the loads and shuffles of its
  *    transpositions, and its vector reads and writes take SPLIT_STREAM_COST
  *    times as long. Straight-line code counts once, an inner loop as many
@@ -51,6 +52,14 @@ static const double BYTES_PER_CYCLE = 6.0;
  * kernels split / whole, float2 26.7 / 28.3 GB/s, float4 26 / 30, float8
  * 27.5 / 29.5 (2-core Xeon, 2026-11-26): about 10% more time. */
 static const double SPLIT_STREAM_COST = 1.1;
+/* Whole code reading or writing vectors of at most 8 bytes that differ along
+ * x (a float2 a work-item from each of several streams) touches every
+ * stream's line again for each of the next work-items, and memory delivers
+ * less: clpeak's bandwidth kernels whole / split on AMD Zen 5 (2026-11-28),
+ * float2 26-28 / 33-39 GB/s, float4 35-37 / 35-36, float8 40-42 / 28-32
+ * (float 41-45); on the Xeon float2 28.3 / 26.7. About 30% more time. */
+static const double WHOLE_NARROW_COST = 1.3;
+enum { NARROW_BYTES = 8 };
 
 /* How many times the loop runs, when that is a constant: a counter from a
  * constant by a constant step, compared with a constant where the loop
@@ -236,7 +245,7 @@ static void add_instruction(struct estimate *e, LLVMValueRef in, unsigned simd_b
   if ((as != 1 && as != 2) || /* global and constant memory */
       !varies_along_x(LLVMGetOperand(in, store ? 1 : 0), ids, memo))
     return;
-  e->bytes += bits / 8;
+  e->bytes += (vector && bits / 8 <= NARROW_BYTES ? WHOLE_NARROW_COST : 1.0) * bits / 8;
   e->split_bytes += (vector ? SPLIT_STREAM_COST : 1.0) * bits / 8;
   if (vector) { /* split: the transposition's loads and shuffles, log2(F) rounds */
     unsigned f = LLVMGetVectorSize(t), rounds = 0;

@@ -7,6 +7,8 @@
 ;  - chain16: float16 multiply-add chains, 8 x 8 a work-item (clpeak's
 ;    compute kernel): split, its work-items' chains side by side;
 ;  - bw4: float4 reads, 16 a work-item as in bw16, memory-bound: whole;
+;  - bw2: the same with float2: split (whole code reading 8 bytes a work-item
+;    from each of 16 streams gets less from memory);
 ;  - gemm4: a float4 multiply-add per read, its chain as long as the run-time
 ;    trip count, b[] the same along x (from the cache): split;
 ;  - axpy4: y = a x + y on float4s, straight-line and memory-bound: whole.
@@ -15,6 +17,7 @@
 ; CHECK: define void @bw16.loom_wg({{.*}}) #[[WHOLE:[0-9]+]]
 ; CHECK: define void @chain16.loom_wg({{.*}}) #[[SPLIT:[0-9]+]]
 ; CHECK: define void @bw4.loom_wg({{.*}}) #[[WHOLE]]
+; CHECK: define void @bw2.loom_wg({{.*}}) #[[SPLIT]]
 ; CHECK: define void @gemm4.loom_wg({{.*}}) #[[SPLIT]]
 ; CHECK: define void @axpy4.loom_wg({{.*}}) #[[WHOLE]]
 ; CHECK: attributes #[[WHOLE]] = { {{.*}}"loom-whole-vectors"="1"
@@ -197,6 +200,66 @@ for.end:                                          ; preds = %for.cond
   ret void
 }
 
+define dso_local void @bw2(ptr addrspace(1) noundef align 8 %a, ptr addrspace(1) noundef align 4 %out, i32 noundef %stride) #0 !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !28 !kernel_arg_base_type !29 !kernel_arg_type_qual !9 {
+entry:
+  %0 = call i64 @__loom_wi(i32 noundef 0, i32 noundef 0) #4
+  %1 = call i64 @__loom_wi(i32 noundef 2, i32 noundef 0) #4
+  %2 = mul i64 %1, %0
+  %3 = call i64 @__loom_wi(i32 noundef 7, i32 noundef 0) #4
+  %4 = add i64 %2, %3
+  %5 = call i64 @__loom_wi(i32 noundef 3, i32 noundef 0) #4
+  %6 = add i64 %4, %5
+  %conv = trunc i64 %6 to i32
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.body, %entry
+  %id.0 = phi i32 [ %conv, %entry ], [ %add14, %for.body ]
+  %s.0 = phi <2 x float> [ zeroinitializer, %entry ], [ %add13, %for.body ]
+  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.body ]
+  %cmp = icmp ult i32 %i.0, 4
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %idxprom = sext i32 %id.0 to i64
+  %arrayidx = getelementptr inbounds <2 x float>, ptr addrspace(1) %a, i64 %idxprom
+  %7 = load <2 x float>, ptr addrspace(1) %arrayidx, align 8, !tbaa !10
+  %add = fadd <2 x float> %s.0, %7
+  %add2 = add nsw i32 %id.0, %stride
+  %idxprom3 = sext i32 %add2 to i64
+  %arrayidx4 = getelementptr inbounds <2 x float>, ptr addrspace(1) %a, i64 %idxprom3
+  %8 = load <2 x float>, ptr addrspace(1) %arrayidx4, align 8, !tbaa !10
+  %add5 = fadd <2 x float> %add, %8
+  %add6 = add nsw i32 %add2, %stride
+  %idxprom7 = sext i32 %add6 to i64
+  %arrayidx8 = getelementptr inbounds <2 x float>, ptr addrspace(1) %a, i64 %idxprom7
+  %9 = load <2 x float>, ptr addrspace(1) %arrayidx8, align 8, !tbaa !10
+  %add9 = fadd <2 x float> %add5, %9
+  %add10 = add nsw i32 %add6, %stride
+  %idxprom11 = sext i32 %add10 to i64
+  %arrayidx12 = getelementptr inbounds <2 x float>, ptr addrspace(1) %a, i64 %idxprom11
+  %10 = load <2 x float>, ptr addrspace(1) %arrayidx12, align 8, !tbaa !10
+  %add13 = fadd <2 x float> %add9, %10
+  %add14 = add nsw i32 %add10, %stride
+  %inc = add nuw nsw i32 %i.0, 1
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond
+  %s.0.lcssa = phi <2 x float> [ %s.0, %for.cond ]
+  %11 = extractelement <2 x float> %s.0.lcssa, i64 0
+  %12 = extractelement <2 x float> %s.0.lcssa, i64 1
+  %add15 = fadd float %11, %12
+  %15 = call i64 @__loom_wi(i32 noundef 0, i32 noundef 0) #4
+  %16 = call i64 @__loom_wi(i32 noundef 2, i32 noundef 0) #4
+  %17 = mul i64 %16, %15
+  %18 = call i64 @__loom_wi(i32 noundef 7, i32 noundef 0) #4
+  %19 = call i64 @__loom_wi(i32 noundef 3, i32 noundef 0) #4
+  %20 = getelementptr float, ptr addrspace(1) %out, i64 %17
+  %21 = getelementptr float, ptr addrspace(1) %20, i64 %18
+  %arrayidx19 = getelementptr float, ptr addrspace(1) %21, i64 %19
+  store float %add15, ptr addrspace(1) %arrayidx19, align 4, !tbaa !13
+  ret void
+}
+
 ; Function Attrs: alwaysinline convergent norecurse nounwind
 define dso_local void @gemm4(ptr addrspace(1) noundef align 16 %a, ptr addrspace(1) noundef align 4 %b, ptr addrspace(1) noundef align 16 %c, i32 noundef %k_end) #0 !kernel_arg_addr_space !21 !kernel_arg_access_qual !22 !kernel_arg_type !23 !kernel_arg_base_type !24 !kernel_arg_type_qual !25 {
 entry:
@@ -320,3 +383,5 @@ attributes #4 = { convergent nobuiltin nounwind willreturn memory(none) "no-buil
 !25 = !{!"const", !"const", !"", !""}
 !26 = !{!"float4*", !"float4*", !"float"}
 !27 = !{!"float __attribute__((ext_vector_type(4)))*", !"float __attribute__((ext_vector_type(4)))*", !"float"}
+!28 = !{!"float2*", !"float*", !"int"}
+!29 = !{!"float __attribute__((ext_vector_type(2)))*", !"float*", !"int"}
