@@ -20,8 +20,8 @@ X(STREAMING_STORES, AUTO, -1, 0,
 X(GROUP_PREFETCH, FLAG, 1, 0,
   "`0` turns off prefetching the `const` buffer slices of the next work-groups in 1D launches of kernels with barriers")
 X(CLANG, TEXT, 0, 0, "the clang 19 binary used as the OpenCL C front end (default: the one LoomCL was built with)")
-X(CLANG_SPARE, FLAG, 1, 0,
-  "`0`: no Clang process is started ahead of the next build (by default, after each build from source one waits, loaded, for the next: Clang's start-up, about 100 ms, is then paid while nothing waits for it)")
+X(SPARE_TOOLS, FLAG, 1, 0,
+  "`0`: no Clang or SPIR-V translator process is started ahead of the next build (by default, after each build from OpenCL C, or from SPIR-V, one waits, loaded, for the next: the tool's start-up, about 100 ms, is then paid while nothing waits for it)")
 X(SPIRV_TRANSLATOR, TEXT, 0, 0,
   "the SPIRV-LLVM translator (`llvm-spirv-15`) that reads SPIR-V programs (default: the one found when LoomCL was built)")
 X(DUMP_IR, TEXT, 0, 0, "writes the kernel module before optimisation to this file")

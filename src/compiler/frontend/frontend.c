@@ -1,25 +1,19 @@
 /* The front end: Clang 19 compiles OpenCL C to LLVM bitcode for spir64 (a
  * target that keeps OpenCL address spaces). Clang runs as a child process
- * in a private temporary folder holding the source and any embedded headers,
- * so `#include "name.h"` finds them exactly as the application named them.
+ * (started ahead of time: tool_spare.c) whose working directory is a private
+ * temporary folder holding the source and any embedded headers, so
+ * `#include "name.h"` finds them exactly as the application named them.
  * Clang's diagnostics become the build log verbatim. */
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
-#include "frontend/clang_spare.h"
+#include "frontend/tool_spare.h"
 #include "frontend/opencl_features.h"
 #include "compiler.h"
 #include "support/util.h"
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char **environ;
 
 static const char *clang_path(void) {
   const char *p = loom_cfg_str(LOOM_CFG_CLANG);
@@ -39,48 +33,6 @@ static int write_header(const char *dir, const struct loom_header *h) {
     *slash = '/';
   }
   return loom_write_file(path, h->source, strlen(h->source));
-}
-
-int loom_run_tool(const char *dir, char **argv, const char *what, char **log) {
-  char logpath[4096];
-  snprintf(logpath, sizeof logpath, "%s/tool.log", dir);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addchdir_np(&fa, dir);
-  posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  pid_t pid;
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    char msg[4400];
-    snprintf(msg, sizeof msg, "error: cannot run %s %s: %s\n", what, argv[0], strerror(rc));
-    loom_str_append(log, msg);
-    return -1;
-  }
-  int status = 0;
-  /* ECHILD: reaped by the application's SIGCHLD handler (or SIGCHLD
-   * ignored): the status is unknown, the tool's output file tells */
-  bool known = true;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) {
-      known = false;
-      break;
-    }
-  struct loom_blob out = {0};
-  if (loom_read_file(logpath, &out) == 0 && out.size)
-    loom_str_append(log, (char *)out.data);
-  loom_blob_free(&out);
-  if (!known)
-    return 0;
-  if (WIFSIGNALED(status)) {
-    char msg[256];
-    snprintf(msg, sizeof msg, "error: %s died of signal %d (%s)\n", what, WTERMSIG(status),
-             strsignal(WTERMSIG(status)));
-    loom_str_append(log, msg);
-  }
-  return (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
 }
 
 /* The OpenCL C feature table (opencl_features.h): what Clang enables
@@ -206,7 +158,7 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
   snprintf(incl, sizeof incl, "-I%s", dir);
   snprintf(bc_path, sizeof bc_path, "%s/program.bc", dir);
   /* Clang's arguments after its path; they reach it through a pipe
-   * (clang_spare.c), so no size limit of a command line applies. The
+   * (tool_spare.c), so no size limit of a command line applies. The
    * source's own name stays relative: the log says `program.cl:2:5: error` */
   const char *fixed[] = {"-working-directory", dir, "-x", "cl", "-target", "spir64-unknown-unknown",
                          "-Xclang", "-fdeclare-opencl-builtins", "-Xclang",
@@ -235,9 +187,10 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     loom_time_phase(&t, "front end: setup");
     /* the link step's preparation runs while Clang does */
     struct loom_overlap *overlap = loom_overlap_begin(target);
-    struct loom_clang *clang = loom_clang_take(clang_path());
+    struct loom_tool *clang = loom_tool_take(clang_path());
+    loom_tool_prepare(clang_path());
     if (clang) {
-      rc = loom_clang_run(clang, args, a, "the OpenCL C front end", log);
+      rc = loom_tool_run(clang, args, a, "the OpenCL C front end", log);
     } else {
       char msg[4400];
       snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s: %s\n",
@@ -248,7 +201,6 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     loom_time_phase(&t, "front end: clang");
     loom_overlap_end(overlap);
     loom_time_phase(&t, "front end: wait for helper");
-    loom_clang_prepare(clang_path());
   }
   free(args);
   if (rc == 0) {

@@ -4,11 +4,6 @@
 #define LOOM_FRONTEND_H
 #include "support/llvm_util.h"
 
-/* frontend.c: runs argv (argv[0] a path) in dir with stdin empty, its
- * output appended to *log; what names the tool in error lines ("the
- * OpenCL C front end"). 0 when it exited with status 0. */
-int loom_run_tool(const char *dir, char **argv, const char *what, char **log) LOOM_HIDDEN;
-
 /* spirv_images.c: a module from the SPIR-V translator given the image and
  * sampler types Clang's modules have after lower-opaque-types */
 void loom_spirv_lower_images(LLVMModuleRef m) LOOM_HIDDEN;

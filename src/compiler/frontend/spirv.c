@@ -22,10 +22,12 @@
  * of mappings for no gain in speed: the bitcode after step 3 is what the
  * rest of the compiler optimises. */
 #include "frontend.h"
+#include "frontend/tool_spare.h"
 #include "support/util.h"
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,9 +176,18 @@ int loom_compile_spirv(const void *il, size_t size, const struct loom_spec_value
   int rc = loom_write_file(in_path, words, num_words * 4);
   free(words);
   if (rc == 0) {
-    char *argv[] = {(char *)translator_path(), "-r", "--spirv-target-env=CL2.0",
-                    "program.spv", "-o", "program.bc", NULL};
-    rc = loom_run_tool(dir, argv, "the SPIR-V translator", log);
+    char *args[] = {"-r", "--spirv-target-env=CL2.0", in_path, "-o", out_path};
+    struct loom_tool *tool = loom_tool_take(translator_path());
+    if (tool) {
+      rc = loom_tool_run(tool, args, sizeof args / sizeof args[0], "the SPIR-V translator", log);
+    } else {
+      char msg[4400];
+      snprintf(msg, sizeof msg, "error: cannot run the SPIR-V translator %s: %s\n",
+               translator_path(), strerror(errno));
+      loom_str_append(log, msg);
+      rc = -1;
+    }
+    loom_tool_prepare(translator_path());
   }
   struct loom_blob raw = {0};
   if (rc == 0 && loom_read_file(out_path, &raw) != 0) {

@@ -1,22 +1,24 @@
-/* Clang processes started ahead of the build that needs them.
+/* Tool processes started ahead of the build that needs them.
  *
  * Clang 19's driver spends about 100 ms before main on this project's
  * machines, loading libclang-cpp and libLLVM and applying their half a
- * million relocations, then 10-20 ms on a small program. A process started
- * with the single argument `@/dev/fd/0` pays the first part and then blocks
- * reading its response file from a pipe; a build writes its arguments there
- * (with -working-directory, the build's folder: the process itself runs in
- * `/`) and reads Clang's output from a second pipe. After each build one
- * such spare process is started for the next, so an application that builds
- * several programs waits only for the parsing.
+ * million relocations, then 30 ms on a small program; the SPIR-V
+ * translator (LLVM 15) about 80 ms before main. A process started with the
+ * single argument `@/dev/fd/0` pays the first part and then blocks reading
+ * its response file from a pipe (both tools expand response files); a build
+ * writes its arguments there (absolute paths, or Clang's -working-directory:
+ * the process itself runs in `/`) and reads the output from a second pipe.
+ * After each build one such spare process of that tool is started for the
+ * next, so an application that builds several programs waits only for the
+ * work itself.
  *
  * A spare owns nothing on disk, and it ends when this process does: at
- * exit it is killed; if this process dies first, Clang reads end-of-file,
- * finds no input and exits. A spare that died before reading (killed, or
- * reaped by the application's SIGCHLD handler) is replaced by a fresh
- * process for that build. A child of fork() leaves its parent's spare
- * alone. */
-#include "frontend/clang_spare.h"
+ * exit it is killed; if this process dies first, the tool reads
+ * end-of-file, finds no input and exits. A spare that died before reading
+ * (killed, or reaped by the application's SIGCHLD handler) is replaced by a
+ * fresh process for that build. A child of fork() leaves its parent's
+ * spares alone. */
+#include "frontend/tool_spare.h"
 #include "compiler.h"
 #include "support/util.h"
 #include <errno.h>
@@ -33,17 +35,36 @@
 
 extern char **environ;
 
-struct loom_clang {
+struct loom_tool {
   pid_t pid;
   int args_fd;      /* write end of Clang's stdin (close-on-exec) */
   int output_fd;    /* read end of its stdout and stderr (close-on-exec) */
   pid_t owner;      /* the process that started it */
-  const char *path; /* Clang's (LOOMCL_CLANG or the built-in path: never freed) */
+  const char *path; /* the tool's (a configuration string or a constant) */
 };
 
+/* one spare a tool: Clang and the translator */
+enum { MAX_TOOLS = 2 };
 static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct loom_clang *spare;
-static bool spawning;
+static struct {
+  const char *path;
+  struct loom_tool *spare;
+  bool spawning;
+} tools[MAX_TOOLS];
+
+/* path's entry in tools, a free one taken for it, or NULL (all taken by
+ * other paths); under spare_lock */
+static int tool_index(const char *path) {
+  for (int i = 0; i < MAX_TOOLS; i++)
+    if (tools[i].path && !strcmp(tools[i].path, path))
+      return i;
+  for (int i = 0; i < MAX_TOOLS; i++)
+    if (!tools[i].path) {
+      tools[i].path = path;
+      return i;
+    }
+  return -1;
+}
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
 
 /* a descriptor >= 3, so that no file action below maps it onto itself
@@ -72,8 +93,8 @@ static int make_pipe(int fds[2]) {
   return -1;
 }
 
-/* starts clang_path `@/dev/fd/0` into c; 0, or an errno value */
-static int spawn_into(struct loom_clang *c, const char *clang_path) {
+/* starts path `@/dev/fd/0` into c; 0, or an errno value */
+static int spawn_into(struct loom_tool *c, const char *path) {
   int in[2], out[2];
   if (make_pipe(in) != 0)
     return errno;
@@ -90,8 +111,8 @@ static int spawn_into(struct loom_clang *c, const char *clang_path) {
   posix_spawn_file_actions_adddup2(&fa, in[0], 0);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_adddup2(&fa, out[1], 2);
-  char *argv[] = {(char *)clang_path, "@/dev/fd/0", NULL};
-  int rc = posix_spawn(&c->pid, clang_path, &fa, NULL, argv, environ);
+  char *argv[] = {(char *)path, "@/dev/fd/0", NULL};
+  int rc = posix_spawn(&c->pid, path, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   close(in[0]);
   close(out[1]);
@@ -103,15 +124,15 @@ static int spawn_into(struct loom_clang *c, const char *clang_path) {
   c->args_fd = in[1];
   c->output_fd = out[0];
   c->owner = getpid();
-  c->path = clang_path;
+  c->path = path;
   return 0;
 }
 
-static struct loom_clang *spawn_new(const char *clang_path) {
-  struct loom_clang *c = calloc(1, sizeof *c);
+static struct loom_tool *spawn_new(const char *path) {
+  struct loom_tool *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
-  int rc = spawn_into(c, clang_path);
+  int rc = spawn_into(c, path);
   if (rc != 0) {
     free(c);
     errno = rc;
@@ -120,7 +141,7 @@ static struct loom_clang *spawn_new(const char *clang_path) {
   return c;
 }
 
-void loom_clang_discard(struct loom_clang *c) {
+void loom_tool_discard(struct loom_tool *c) {
   kill(c->pid, SIGKILL);
   close(c->args_fd);
   close(c->output_fd);
@@ -129,56 +150,62 @@ void loom_clang_discard(struct loom_clang *c) {
   free(c);
 }
 
-static void kill_spare_at_exit(void) {
-  pthread_mutex_lock(&spare_lock);
-  struct loom_clang *c = spare;
-  spare = NULL;
-  pthread_mutex_unlock(&spare_lock);
-  if (c && c->owner == getpid()) {
-    loom_clang_discard(c);
-  } else if (c) { /* a fork child's copy of its parent's: closed, not killed */
-    close(c->args_fd);
-    close(c->output_fd);
-    free(c);
+static void kill_spares_at_exit(void) {
+  for (int i = 0; i < MAX_TOOLS; i++) {
+    pthread_mutex_lock(&spare_lock);
+    struct loom_tool *c = tools[i].spare;
+    tools[i].spare = NULL;
+    pthread_mutex_unlock(&spare_lock);
+    if (c && c->owner == getpid()) {
+      loom_tool_discard(c);
+    } else if (c) { /* a fork child's copy of its parent's: closed, not killed */
+      close(c->args_fd);
+      close(c->output_fd);
+      free(c);
+    }
   }
 }
 
-static void register_exit(void) { atexit(kill_spare_at_exit); }
+static void register_exit(void) { atexit(kill_spares_at_exit); }
 
-void loom_clang_prepare(const char *clang_path) {
-  if (!loom_cfg_int(LOOM_CFG_CLANG_SPARE))
+void loom_tool_prepare(const char *path) {
+  if (!loom_cfg_int(LOOM_CFG_SPARE_TOOLS))
     return;
   pthread_once(&exit_once, register_exit);
   pthread_mutex_lock(&spare_lock);
-  bool wanted = !spawning && (!spare || spare->owner != getpid());
+  int i = tool_index(path);
+  bool wanted = i >= 0 && !tools[i].spawning &&
+                (!tools[i].spare || tools[i].spare->owner != getpid());
   if (wanted)
-    spawning = true;
+    tools[i].spawning = true;
   pthread_mutex_unlock(&spare_lock);
   if (!wanted)
     return;
-  struct loom_clang *c = spawn_new(clang_path);
+  struct loom_tool *c = spawn_new(path);
   pthread_mutex_lock(&spare_lock);
-  spawning = false;
+  tools[i].spawning = false;
   /* a fork child's copy of its parent's spare is dropped, not killed */
-  if (spare && spare->owner != getpid())
-    spare = NULL;
-  if (!spare) {
-    spare = c;
+  if (tools[i].spare && tools[i].spare->owner != getpid())
+    tools[i].spare = NULL;
+  if (!tools[i].spare) {
+    tools[i].spare = c;
     c = NULL;
   }
   pthread_mutex_unlock(&spare_lock);
   if (c) /* another thread's spare is there */
-    loom_clang_discard(c);
+    loom_tool_discard(c);
 }
 
-struct loom_clang *loom_clang_take(const char *clang_path) {
+struct loom_tool *loom_tool_take(const char *path) {
   pthread_mutex_lock(&spare_lock);
-  struct loom_clang *c = spare;
-  spare = NULL;
+  int i = tool_index(path);
+  struct loom_tool *c = i >= 0 ? tools[i].spare : NULL;
+  if (i >= 0)
+    tools[i].spare = NULL;
   pthread_mutex_unlock(&spare_lock);
   if (c && c->owner != getpid())
     c = NULL; /* the parent's, inherited through fork() */
-  return c ? c : spawn_new(clang_path);
+  return c ? c : spawn_new(path);
 }
 
 /* the arguments as a response file: each in double quotes, `"` and `\`
@@ -258,7 +285,7 @@ static void read_all(int fd, char **out) {
 /* gives c the arguments and waits for it; 0 or an errno value. *known:
  * whether *status is (false: reaped by someone else, e.g. an application's
  * SIGCHLD handler) */
-static int run_once(struct loom_clang *c, const char *text, size_t len, char **output,
+static int run_once(struct loom_tool *c, const char *text, size_t len, char **output,
                     int *status, bool *known) {
   int err = write_all(c->args_fd, text, len);
   close(c->args_fd);
@@ -276,7 +303,7 @@ static int run_once(struct loom_clang *c, const char *text, size_t len, char **o
   return err;
 }
 
-int loom_clang_run(struct loom_clang *c, char *const *args, size_t n, const char *what,
+int loom_tool_run(struct loom_tool *c, char *const *args, size_t n, const char *what,
                    char **log) {
   size_t len = 0;
   char *text = response_text(args, n, &len);
@@ -285,7 +312,7 @@ int loom_clang_run(struct loom_clang *c, char *const *args, size_t n, const char
   bool known = false;
   int err = text ? run_once(c, text, len, &output, &status, &known) : ENOMEM;
   if (!text)
-    loom_clang_discard(c), c = NULL;
+    loom_tool_discard(c), c = NULL;
   if (c && (err == EPIPE || (!err && known && WIFSIGNALED(status) && !output))) {
     /* it died before reading its arguments (nobody read the pipe), or was
      * killed before it said a word (perhaps before reading): once more in

@@ -1,11 +1,12 @@
-/* Clang started ahead of the next build (src/compiler/frontend/clang_spare.c).
+/* Tools started ahead of the next build (src/compiler/frontend/tool_spare.c).
  * Each scenario runs in a process of its own with its own TMPDIR and no
  * program cache, so every build runs Clang. Checked: builds in a row (each
  * kernel's result) with a spare process waiting after each; a build error's
  * log; a spare killed and reaped by the application before the next build;
  * SIGCHLD ignored (children reaped by the kernel); a fork() child's exit
  * leaving its parent's spare alone; at exit no process left, and no
- * temporary folder after any scenario; LOOMCL_CLANG_SPARE=0 starts none. */
+ * temporary folder after any scenario; LOOMCL_SPARE_TOOLS=0 starts none;
+ * SPIR-V builds, whose translator gets a spare of its own. */
 #include "harness.h"
 #include <dirent.h>
 #include <errno.h>
@@ -194,12 +195,68 @@ static int child_forks(const char *tmp) {
 
 static int child_no_spare(const char *tmp) {
   child_setup(tmp);
-  setenv("LOOMCL_CLANG_SPARE", "0", 1);
+  setenv("LOOMCL_SPARE_TOOLS", "0", 1);
   struct test_env env;
   test_env_init(&env);
   build_and_run(&env, 41);
   pid_t kids[8];
   CHECK(children(kids, 8) == 0);
+  CHECK(count_dir(tmp) == 0);
+  test_env_release(&env);
+  return test_failures ? 1 : 0;
+}
+
+/* p[i] += 1 from build/spirv/add1-1.0.spv, built with clCreateProgramWithIL */
+static void il_build_and_run(struct test_env *env) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/add1-1.0.spv", LOOMCL_SPIRV_TEST_DIR);
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  unsigned char words[4096];
+  size_t size = fread(words, 1, sizeof words, f);
+  fclose(f);
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(env->context, words, size, &err);
+  CHECK_OK(err);
+  if (!p)
+    return;
+  CHECK_OK(clBuildProgram(p, 1, &env->device, "", NULL, NULL));
+  cl_kernel k = clCreateKernel(p, "add1", &err);
+  CHECK_OK(err);
+  int data[N];
+  for (int i = 0; i < N; i++)
+    data[i] = i * 3;
+  cl_mem m = test_buffer_with(env, sizeof data, data);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof m, &m));
+  size_t g = N;
+  CHECK_OK(test_run(env, k, 1, NULL, &g, NULL));
+  int got[N];
+  test_read_back(env, m, sizeof got, got);
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += got[i] != i * 3 + 1;
+  CHECK(bad == 0);
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
+/* SPIR-V builds: after the first, the translator's spare waits beside
+ * Clang's (the program cache is off, so the second runs it again) */
+static int child_spirv(const char *tmp) {
+  child_setup(tmp);
+  struct test_env env;
+  test_env_init(&env);
+  build_and_run(&env, 43);
+  pid_t kids[8];
+  CHECK(children(kids, 8) == 1);
+  il_build_and_run(&env);
+  CHECK(children(kids, 8) == 2);
+  il_build_and_run(&env);
+  CHECK(children(kids, 8) == 2);
+  build_and_run(&env, 47);
   CHECK(count_dir(tmp) == 0);
   test_env_release(&env);
   return test_failures ? 1 : 0;
@@ -234,7 +291,8 @@ static bool gone(pid_t pid) {
 
 int main(void) {
   static int (*const scenarios[])(const char *) = {
-      child_sequence, child_killed_spare, child_sigchld_ignored, child_forks, child_no_spare};
+      child_sequence, child_killed_spare, child_sigchld_ignored, child_forks, child_no_spare,
+      child_spirv};
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
     char tmp[] = "/tmp/loomcl-spare-test-XXXXXX";
     CHECK(mkdtemp(tmp) != NULL);
@@ -252,5 +310,5 @@ int main(void) {
     }
     rmdir(tmp);
   }
-  return test_finish("test_clang_spare");
+  return test_finish("test_tool_spare");
 }
