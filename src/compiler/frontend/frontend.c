@@ -10,7 +10,6 @@
 #include "frontend/opencl_features.h"
 #include "compiler.h"
 #include "support/util.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,17 +186,7 @@ int loom_compile_source(const char *source, const struct loom_header *headers,
     loom_time_phase(&t, "front end: setup");
     /* the link step's preparation runs while Clang does */
     struct loom_overlap *overlap = loom_overlap_begin(target);
-    struct loom_tool *clang = loom_tool_take(clang_path());
-    loom_tool_prepare(clang_path());
-    if (clang) {
-      rc = loom_tool_run(clang, args, a, "the OpenCL C front end", log);
-    } else {
-      char msg[4400];
-      snprintf(msg, sizeof msg, "error: cannot run the OpenCL C front end %s: %s\n",
-               clang_path(), strerror(errno));
-      loom_str_append(log, msg);
-      rc = -1;
-    }
+    rc = loom_tool_call(clang_path(), args, a, "the OpenCL C front end", log);
     loom_time_phase(&t, "front end: clang");
     loom_overlap_end(overlap);
     loom_time_phase(&t, "front end: wait for helper");

@@ -27,7 +27,6 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,17 +176,8 @@ int loom_compile_spirv(const void *il, size_t size, const struct loom_spec_value
   free(words);
   if (rc == 0) {
     char *args[] = {"-r", "--spirv-target-env=CL2.0", in_path, "-o", out_path};
-    struct loom_tool *tool = loom_tool_take(translator_path());
-    if (tool) {
-      rc = loom_tool_run(tool, args, sizeof args / sizeof args[0], "the SPIR-V translator", log);
-    } else {
-      char msg[4400];
-      snprintf(msg, sizeof msg, "error: cannot run the SPIR-V translator %s: %s\n",
-               translator_path(), strerror(errno));
-      loom_str_append(log, msg);
-      rc = -1;
-    }
-    loom_tool_prepare(translator_path());
+    rc = loom_tool_call(translator_path(), args, sizeof args / sizeof args[0],
+                        "the SPIR-V translator", log);
   }
   struct loom_blob raw = {0};
   if (rc == 0 && loom_read_file(out_path, &raw) != 0) {

@@ -141,7 +141,7 @@ static struct loom_tool *spawn_new(const char *path) {
   return c;
 }
 
-void loom_tool_discard(struct loom_tool *c) {
+static void discard(struct loom_tool *c) {
   kill(c->pid, SIGKILL);
   close(c->args_fd);
   close(c->output_fd);
@@ -157,7 +157,7 @@ static void kill_spares_at_exit(void) {
     tools[i].spare = NULL;
     pthread_mutex_unlock(&spare_lock);
     if (c && c->owner == getpid()) {
-      loom_tool_discard(c);
+      discard(c);
     } else if (c) { /* a fork child's copy of its parent's: closed, not killed */
       close(c->args_fd);
       close(c->output_fd);
@@ -168,7 +168,7 @@ static void kill_spares_at_exit(void) {
 
 static void register_exit(void) { atexit(kill_spares_at_exit); }
 
-void loom_tool_prepare(const char *path) {
+static void prepare(const char *path) {
   if (!loom_cfg_int(LOOM_CFG_SPARE_TOOLS))
     return;
   pthread_once(&exit_once, register_exit);
@@ -193,10 +193,10 @@ void loom_tool_prepare(const char *path) {
   }
   pthread_mutex_unlock(&spare_lock);
   if (c) /* another thread's spare is there */
-    loom_tool_discard(c);
+    discard(c);
 }
 
-struct loom_tool *loom_tool_take(const char *path) {
+static struct loom_tool *take(const char *path) {
   pthread_mutex_lock(&spare_lock);
   int i = tool_index(path);
   struct loom_tool *c = i >= 0 ? tools[i].spare : NULL;
@@ -303,8 +303,8 @@ static int run_once(struct loom_tool *c, const char *text, size_t len, char **ou
   return err;
 }
 
-int loom_tool_run(struct loom_tool *c, char *const *args, size_t n, const char *what,
-                   char **log) {
+static int run(struct loom_tool *c, char *const *args, size_t n, const char *what,
+               char **log) {
   size_t len = 0;
   char *text = response_text(args, n, &len);
   char *output = NULL;
@@ -312,7 +312,7 @@ int loom_tool_run(struct loom_tool *c, char *const *args, size_t n, const char *
   bool known = false;
   int err = text ? run_once(c, text, len, &output, &status, &known) : ENOMEM;
   if (!text)
-    loom_tool_discard(c), c = NULL;
+    discard(c), c = NULL;
   if (c && (err == EPIPE || (!err && known && WIFSIGNALED(status) && !output))) {
     /* it died before reading its arguments (nobody read the pipe), or was
      * killed before it said a word (perhaps before reading): once more in
@@ -340,4 +340,18 @@ int loom_tool_run(struct loom_tool *c, char *const *args, size_t n, const char *
     loom_str_append(log, msg);
   }
   return !known || (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 0 : -1;
+}
+
+int loom_tool_call(const char *path, char *const *args, size_t n, const char *what,
+                   char **log) {
+  struct loom_tool *c = take(path);
+  int err = errno;
+  prepare(path);
+  if (!c) {
+    char msg[4400];
+    snprintf(msg, sizeof msg, "error: cannot run %s %s: %s\n", what, path, strerror(err));
+    loom_str_append(log, msg);
+    return -1;
+  }
+  return run(c, args, n, what, log);
 }
