@@ -150,19 +150,24 @@ static void discard(struct loom_tool *c) {
   free(c);
 }
 
+/* a fork child's copy of its parent's spare: closed and freed here, the
+ * process left to the parent */
+static void drop_inherited(struct loom_tool *c) {
+  close(c->args_fd);
+  close(c->output_fd);
+  free(c);
+}
+
 static void kill_spares_at_exit(void) {
   for (int i = 0; i < MAX_TOOLS; i++) {
     pthread_mutex_lock(&spare_lock);
     struct loom_tool *c = tools[i].spare;
     tools[i].spare = NULL;
     pthread_mutex_unlock(&spare_lock);
-    if (c && c->owner == getpid()) {
+    if (c && c->owner == getpid())
       discard(c);
-    } else if (c) { /* a fork child's copy of its parent's: closed, not killed */
-      close(c->args_fd);
-      close(c->output_fd);
-      free(c);
-    }
+    else if (c)
+      drop_inherited(c);
   }
 }
 
@@ -184,14 +189,18 @@ static void prepare(const char *path) {
   struct loom_tool *c = spawn_new(path);
   pthread_mutex_lock(&spare_lock);
   tools[i].spawning = false;
-  /* a fork child's copy of its parent's spare is dropped, not killed */
-  if (tools[i].spare && tools[i].spare->owner != getpid())
+  struct loom_tool *inherited = NULL;
+  if (tools[i].spare && tools[i].spare->owner != getpid()) {
+    inherited = tools[i].spare;
     tools[i].spare = NULL;
+  }
   if (!tools[i].spare) {
     tools[i].spare = c;
     c = NULL;
   }
   pthread_mutex_unlock(&spare_lock);
+  if (inherited)
+    drop_inherited(inherited);
   if (c) /* another thread's spare is there */
     discard(c);
 }
@@ -203,8 +212,10 @@ static struct loom_tool *take(const char *path) {
   if (i >= 0)
     tools[i].spare = NULL;
   pthread_mutex_unlock(&spare_lock);
-  if (c && c->owner != getpid())
-    c = NULL; /* the parent's, inherited through fork() */
+  if (c && c->owner != getpid()) {
+    drop_inherited(c);
+    c = NULL;
+  }
   return c ? c : spawn_new(path);
 }
 
