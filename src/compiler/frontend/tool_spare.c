@@ -49,7 +49,7 @@ static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
   const char *path;
   struct loom_tool *spare;
-  bool spawning;
+  pid_t spawning; /* the process starting a spare now (a fork child's copy of its parent's says no) */
 } tools[MAX_TOOLS];
 
 /* path's entry in tools, a free one taken for it, or NULL (all taken by
@@ -179,16 +179,16 @@ static void prepare(const char *path) {
   pthread_once(&exit_once, register_exit);
   pthread_mutex_lock(&spare_lock);
   int i = tool_index(path);
-  bool wanted = i >= 0 && !tools[i].spawning &&
+  bool wanted = i >= 0 && tools[i].spawning != getpid() &&
                 (!tools[i].spare || tools[i].spare->owner != getpid());
   if (wanted)
-    tools[i].spawning = true;
+    tools[i].spawning = getpid();
   pthread_mutex_unlock(&spare_lock);
   if (!wanted)
     return;
   struct loom_tool *c = spawn_new(path);
   pthread_mutex_lock(&spare_lock);
-  tools[i].spawning = false;
+  tools[i].spawning = 0;
   struct loom_tool *inherited = NULL;
   if (tools[i].spare && tools[i].spare->owner != getpid()) {
     inherited = tools[i].spare;
