@@ -93,6 +93,12 @@ static int make_pipe(int fds[2]) {
   return -1;
 }
 
+/* the child's standard input as a response file: /dev/fd is a link to
+ * /proc/self/fd that some minimal containers lack */
+static const char *stdin_response_file(void) {
+  return access("/dev/fd", F_OK) == 0 ? "@/dev/fd/0" : "@/proc/self/fd/0";
+}
+
 /* starts path `@/dev/fd/0` into c; 0, or an errno value */
 static int spawn_into(struct loom_tool *c, const char *path) {
   int in[2], out[2];
@@ -111,7 +117,7 @@ static int spawn_into(struct loom_tool *c, const char *path) {
   posix_spawn_file_actions_adddup2(&fa, in[0], 0);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_adddup2(&fa, out[1], 2);
-  char *argv[] = {(char *)path, "@/dev/fd/0", NULL};
+  char *argv[] = {(char *)path, (char *)stdin_response_file(), NULL};
   int rc = posix_spawn(&c->pid, path, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   close(in[0]);
