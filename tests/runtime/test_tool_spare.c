@@ -98,26 +98,18 @@ static void build_error(struct test_env *env) {
   clReleaseProgram(p);
 }
 
-static void child_setup(const char *tmp) {
-  setenv("TMPDIR", tmp, 1);
-  setenv("LOOMCL_CACHE", "0", 1);
-}
-
-/* builds in a row; the spare's pid goes to tmp/../spare-pid for the parent */
-static int child_sequence(const char *tmp) {
-  child_setup(tmp);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 3);
+/* builds in a row; the last spare's pid goes to <tmp>.pid for the parent */
+static void child_sequence(struct test_env *env, const char *tmp) {
+  build_and_run(env, 3);
   pid_t kids[8];
   int n = children(kids, 8);
   CHECK(n == 1); /* the spare, waiting for the next build */
   pid_t first = n ? kids[0] : 0;
-  build_and_run(&env, 5);
+  build_and_run(env, 5);
   n = children(kids, 8);
   CHECK(n == 1 && kids[0] != first); /* the first one compiled; a new spare */
-  build_error(&env);
-  build_and_run(&env, 7);
+  build_error(env);
+  build_and_run(env, 7);
   CHECK(count_dir(tmp) == 0); /* builds leave nothing; a spare owns no folder */
   char path[512];
   snprintf(path, sizeof path, "%s.pid", tmp);
@@ -126,17 +118,13 @@ static int child_sequence(const char *tmp) {
     fprintf(f, "%d\n", n ? (int)kids[0] : 0);
     fclose(f);
   }
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
 }
 
 /* the spare killed and reaped by the application: the next build starts
- * Clang again in the same folder */
-static int child_killed_spare(const char *tmp) {
-  child_setup(tmp);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 11);
+ * a fresh Clang */
+static void child_killed_spare(struct test_env *env, const char *tmp) {
+  (void)tmp;
+  build_and_run(env, 11);
   pid_t kids[8];
   int n = children(kids, 8);
   CHECK(n == 1);
@@ -144,37 +132,29 @@ static int child_killed_spare(const char *tmp) {
     kill(kids[i], SIGKILL);
     waitpid(kids[i], NULL, 0);
   }
-  build_and_run(&env, 13);
+  build_and_run(env, 13);
   /* killed, not reaped: a zombie whose pipe has no reader either */
   n = children(kids, 8);
   CHECK(n == 1);
   for (int i = 0; i < n; i++)
     kill(kids[i], SIGKILL);
-  build_and_run(&env, 17);
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
+  build_and_run(env, 17);
 }
 
 /* SIGCHLD ignored: children vanish when they exit, waitpid finds none */
-static int child_sigchld_ignored(const char *tmp) {
-  child_setup(tmp);
+static void child_sigchld_ignored(struct test_env *env, const char *tmp) {
+  (void)tmp;
   signal(SIGCHLD, SIG_IGN);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 19);
-  build_error(&env);
-  build_and_run(&env, 23);
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
+  build_and_run(env, 19);
+  build_error(env);
+  build_and_run(env, 23);
 }
 
 /* a fork() child exits (its exit handlers run): the parent's spare is still
  * there and serves the parent's next build */
-static int child_forks(const char *tmp) {
-  child_setup(tmp);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 29);
+static void child_forks(struct test_env *env, const char *tmp) {
+  (void)tmp;
+  build_and_run(env, 29);
   pid_t kids[8];
   int n = children(kids, 8);
   CHECK(n == 1);
@@ -188,22 +168,15 @@ static int child_forks(const char *tmp) {
   pid_t after[8];
   int m = children(after, 8);
   CHECK(n == 1 && m == 1 && after[0] == kids[0]); /* the same spare, alive */
-  build_and_run(&env, 37);
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
+  build_and_run(env, 37);
 }
 
-static int child_no_spare(const char *tmp) {
-  child_setup(tmp);
-  setenv("LOOMCL_SPARE_TOOLS", "0", 1);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 41);
+static void child_no_spare(struct test_env *env, const char *tmp) {
+  test_set_config("LOOMCL_SPARE_TOOLS", "0");
+  build_and_run(env, 41);
   pid_t kids[8];
   CHECK(children(kids, 8) == 0);
   CHECK(count_dir(tmp) == 0);
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
 }
 
 /* p[i] += 1 from build/spirv/add1-1.0.spv, built with clCreateProgramWithIL */
@@ -245,29 +218,32 @@ static void il_build_and_run(struct test_env *env) {
 
 /* SPIR-V builds: after the first, the translator's spare waits beside
  * Clang's (the program cache is off, so the second runs it again) */
-static int child_spirv(const char *tmp) {
-  child_setup(tmp);
-  struct test_env env;
-  test_env_init(&env);
-  build_and_run(&env, 43);
+static void child_spirv(struct test_env *env, const char *tmp) {
+  build_and_run(env, 43);
   pid_t kids[8];
   CHECK(children(kids, 8) == 1);
-  il_build_and_run(&env);
+  il_build_and_run(env);
   CHECK(children(kids, 8) == 2);
-  il_build_and_run(&env);
+  il_build_and_run(env);
   CHECK(children(kids, 8) == 2);
-  build_and_run(&env, 47);
+  build_and_run(env, 47);
   CHECK(count_dir(tmp) == 0);
-  test_env_release(&env);
-  return test_failures ? 1 : 0;
 }
 
-static int run_child(int (*fn)(const char *), const char *tmp) {
+/* runs fn in a process of its own whose TMPDIR is tmp, without the program
+ * cache (every build runs Clang); its exit status says whether it passed */
+static int run_child(void (*fn)(struct test_env *, const char *), const char *tmp) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
     test_failures = 0;
-    exit(fn(tmp));
+    setenv("TMPDIR", tmp, 1);
+    setenv("LOOMCL_CACHE", "0", 1);
+    struct test_env env;
+    test_env_init(&env);
+    fn(&env, tmp);
+    test_env_release(&env);
+    exit(test_failures ? 1 : 0);
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid)
@@ -290,7 +266,7 @@ static bool gone(pid_t pid) {
 }
 
 int main(void) {
-  static int (*const scenarios[])(const char *) = {
+  static void (*const scenarios[])(struct test_env *, const char *) = {
       child_sequence, child_killed_spare, child_sigchld_ignored, child_forks, child_no_spare,
       child_spirv};
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {

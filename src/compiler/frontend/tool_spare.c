@@ -328,8 +328,10 @@ static int run(struct loom_tool *c, char *const *args, size_t n, const char *wha
   int status = 0;
   bool known = false;
   int err = text ? run_once(c, text, len, &output, &status, &known) : ENOMEM;
-  if (!text)
-    discard(c), c = NULL;
+  if (!text) {
+    discard(c);
+    c = NULL;
+  }
   if (c && (err == EPIPE || (!err && known && WIFSIGNALED(status) && !output))) {
     /* it died before reading its arguments (nobody read the pipe), or was
      * killed before it said a word (perhaps before reading): once more in
