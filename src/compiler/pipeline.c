@@ -424,6 +424,12 @@ static int pair_chains(struct loom_pipeline *p) {
   return 0;
 }
 
+static int hoist_tests(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_hoist_tests(p->m);
+  return 0;
+}
+
 static int half_lower(struct loom_pipeline *p) {
   char *features = p->tm ? LLVMGetTargetMachineFeatureString(p->tm) : NULL;
   loom_lower_half_ops(p->m, features && loom_has_target_feature(features, "avx512fp16"));
@@ -557,6 +563,8 @@ const struct loom_pass loom_passes[] = {
      "large write-only vector stores become non-temporal, tested at run time (target/x86/streaming_stores.c)"},
     {"prefetch-strides", prefetch_strides, CODEGEN, NULL,
      "loads in inner loops whose pointer moves 2 KB to 16 MB an iteration (tested at run time: the hardware prefetchers stop at 2 KB strides and 4 KB pages) are prefetched about 256 cycles ahead (target/x86/stride_prefetch.c)"},
+    {"hoist-tests", hoist_tests, CODEGEN, NULL,
+     "the run time tests of combine-gathers, gather-rows, combine-scatters and LLVM's vectoriser (its wrap tests) that are affine in their loop's counter are evaluated once before it, at its first and last trips; the loop runs without them (their slow paths deleted) when they hold throughout, else as it was; tests decided at compile time lose their other path (vectorize/hoist_tests.c); after prefetch-strides, which would take a work-item loop left without its scalar remainder loop for an inner loop"},
     {"fast-rsqrt", fast_rsqrt, CODEGEN, NULL,
      "AVX-512: float 1 / sqrt(x) becomes VRSQRT14PS and a Newton step (target/x86/fast_rsqrt.c)"},
     {"combine-atomics", combine_atomics, CODEGEN, NULL,

@@ -85,6 +85,39 @@ size_t loom_innermost_loop(const struct loom_loops *l, size_t block) {
   return best;
 }
 
+bool loom_function_loops(struct loom_domtree *d, struct loom_loops *l, LLVMValueRef f) {
+  loom_domtree_build(d, f);
+  if (loom_loops_find(l, d))
+    return true;
+  loom_domtree_free(d);
+  return false;
+}
+
+size_t loom_loop_header(const struct loom_domtree *d, const struct loom_loops *l, size_t loop) {
+  for (size_t b = 0; b < d->n; b++)
+    if (loom_loop_contains(l, loop, b) &&
+        (d->idom[b] == b || !loom_loop_contains(l, loop, d->idom[b])))
+      return b;
+  return SIZE_MAX;
+}
+
+bool loom_loop_shape(const struct loom_domtree *d, const struct loom_loops *l, size_t loop,
+                     LLVMBasicBlockRef *header, LLVMBasicBlockRef *pre, LLVMBasicBlockRef *latch) {
+  size_t h = loom_loop_header(d, l, loop);
+  if (h == SIZE_MAX)
+    return false;
+  *header = d->blocks[h];
+  *pre = *latch = NULL;
+  for (size_t i = 0; i < d->npreds[h]; i++) {
+    size_t p = d->preds[h][i];
+    LLVMBasicBlockRef *slot = loom_loop_contains(l, loop, p) ? latch : pre;
+    if (*slot)
+      return false;
+    *slot = d->blocks[p];
+  }
+  return *pre && *latch;
+}
+
 void loom_loops_free(struct loom_loops *l) {
   free(l->member);
   free(l->size);

@@ -457,3 +457,33 @@ void loom_on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   if (sev == LLVMDSError)
     s->error = true;
 }
+
+/* Does the loop metadata on branch `term` name `what`? */
+bool loom_loop_md_names(LLVMValueRef term, const char *what) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(term));
+  LLVMValueRef md = LLVMGetMetadata(term, LLVMGetMDKindIDInContext(c, "llvm.loop", 9));
+  if (!md)
+    return false;
+  unsigned n = LLVMGetMDNodeNumOperands(md);
+  LLVMValueRef *ops = malloc((n ? n : 1) * sizeof *ops);
+  if (!ops)
+    return true;
+  LLVMGetMDNodeOperands(md, ops);
+  bool found = false;
+  for (unsigned i = 0; i < n && !found; i++) {
+    unsigned k = ops[i] && LLVMIsAMDNode(ops[i]) ? LLVMGetMDNodeNumOperands(ops[i]) : 0;
+    if (k == 0)
+      continue;
+    /* LLVMGetMDNodeOperands writes all k of them */
+    LLVMValueRef *sub = malloc(k * sizeof *sub);
+    if (!sub)
+      break;
+    LLVMGetMDNodeOperands(ops[i], sub);
+    unsigned len;
+    const char *s = sub[0] ? LLVMGetMDString(sub[0], &len) : NULL;
+    found = s && len == strlen(what) && !memcmp(s, what, len);
+    free(sub);
+  }
+  free(ops);
+  return found;
+}

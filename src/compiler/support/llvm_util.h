@@ -96,6 +96,9 @@ bool loom_signed_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
 /* first instruction after the PHIs of bb */
 LLVMValueRef loom_first_non_phi(LLVMBasicBlockRef bb) LOOM_HIDDEN;
 
+/* Does the loop metadata (llvm.loop) on branch `term` name `what`? */
+bool loom_loop_md_names(LLVMValueRef term, const char *what) LOOM_HIDDEN;
+
 /* An i64 constant. */
 LLVMValueRef loom_i64(LLVMContextRef c, uint64_t v) LOOM_HIDDEN;
 

@@ -161,7 +161,7 @@ bool loom_family_copy_set(const struct loom_copy_family *fams, unsigned nf) {
       whole = LLVMBuildAnd(bld, whole, apart(bld, q0[i], q0[j], m), "copy_whole");
     }
   }
-  LLVMBuildCondBr(bld, whole, b.fast, b.slow);
+  loom_build_test_branch(bld, whole, b.fast, b.slow);
 
   /* each stream in whole registers where they tile it, else in rows */
   LLVMPositionBuilderAtEnd(bld, b.fast);

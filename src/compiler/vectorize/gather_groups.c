@@ -536,7 +536,7 @@ static void rewrite(LLVMValueRef *g, unsigned f, LLVMValueRef base, bool indexed
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
   LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, indexed ? f - 1 : 0, &p0);
-  LLVMBuildCondBr(bld, whole, fast, slow);
+  loom_build_test_branch(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);
   LLVMValueRef cols[MAX_FACTOR];

@@ -182,7 +182,7 @@ static void rewrite(const struct member *m0, LLVMValueRef *g, unsigned f, LLVMVa
   LLVMValueRef at = LLVMBuildAdd(bld, LLVMBuildMul(bld, y0, LLVMConstInt(i64, m0->idx_size, 0), ""),
                                  LLVMConstInt(i64, (unsigned long long)off0, 1), "");
   LLVMValueRef row0 = LLVMBuildGEP2(bld, i8, m0->root, &at, 1, "row0");
-  LLVMBuildCondBr(bld, whole, fast, slow);
+  loom_build_test_branch(bld, whole, fast, slow);
 
   /* chunk j of the stream of rows: n elements of row j n / F */
   LLVMPositionBuilderAtEnd(bld, fast);

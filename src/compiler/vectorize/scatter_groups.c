@@ -97,7 +97,7 @@ static void rewrite(LLVMValueRef *s, unsigned f, LLVMValueRef base, LLVMValueRef
   LLVMPositionBuilderAtEnd(bld, head);
   LLVMValueRef p0 = NULL;
   LLVMValueRef whole = loom_family_contiguous_test(bld, base, n, (uint64_t)f * e, 0, &p0);
-  LLVMBuildCondBr(bld, whole, fast, slow);
+  loom_build_test_branch(bld, whole, fast, slow);
 
   LLVMPositionBuilderAtEnd(bld, fast);
   LLVMValueRef cols[MAX_FACTOR], rows[MAX_FACTOR];

@@ -72,6 +72,15 @@ bool loom_widenable_intrinsic(const char *name) LOOM_HIDDEN;
  * mis-compiles such a division in a conditional block. -1 if LLVM failed. */
 int loom_hoist_invariant_divisions(LLVMModuleRef m, LLVMTargetMachineRef tm) LOOM_HIDDEN;
 
+/* hoist_tests.c: the branch on a rewrite's run time test, marked for
+ * loom_hoist_tests: `test` true goes to `fast` */
+LLVMValueRef loom_build_test_branch(LLVMBuilderRef bld, LLVMValueRef test, LLVMBasicBlockRef fast,
+                                    LLVMBasicBlockRef slow) LOOM_HIDDEN;
+/* hoist_tests.c: marked tests affine in their loop's counter evaluated once
+ * before it, for a copy of the loop without them; constant ones decided;
+ * how many loops changed */
+unsigned loom_hoist_tests(LLVMModuleRef m) LOOM_HIDDEN;
+
 /* gather_groups.c: after O3, families of gathers of one vector's
  * components across work-items become whole loads and shuffles when a run
  * time test finds them contiguous; true when something changed */

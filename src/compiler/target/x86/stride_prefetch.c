@@ -47,36 +47,6 @@ struct root {
   long long lo, hi; /* bytes [lo, hi) its loads read, relative to ptr */
 };
 
-/* Does the loop metadata on branch `term` name `what`? */
-static bool loop_md_names(LLVMValueRef term, const char *what) {
-  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(term));
-  LLVMValueRef md = LLVMGetMetadata(term, LLVMGetMDKindIDInContext(c, "llvm.loop", 9));
-  if (!md)
-    return false;
-  unsigned n = LLVMGetMDNodeNumOperands(md);
-  LLVMValueRef *ops = malloc((n ? n : 1) * sizeof *ops);
-  if (!ops)
-    return true;
-  LLVMGetMDNodeOperands(md, ops);
-  bool found = false;
-  for (unsigned i = 0; i < n && !found; i++) {
-    unsigned k = ops[i] && LLVMIsAMDNode(ops[i]) ? LLVMGetMDNodeNumOperands(ops[i]) : 0;
-    if (k == 0)
-      continue;
-    /* LLVMGetMDNodeOperands writes all k of them */
-    LLVMValueRef *sub = malloc(k * sizeof *sub);
-    if (!sub)
-      break;
-    LLVMGetMDNodeOperands(ops[i], sub);
-    unsigned len;
-    const char *s = sub[0] ? LLVMGetMDString(sub[0], &len) : NULL;
-    found = s && len == strlen(what) && !memcmp(s, what, len);
-    free(sub);
-  }
-  free(ops);
-  return found;
-}
-
 /* global (1), constant (2) or generic (4) memory: what a kernel streams */
 static bool streamed_space(LLVMValueRef ptr) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
@@ -206,30 +176,6 @@ static void prefetch_root(LLVMModuleRef m, const struct root *r, LLVMBasicBlockR
   LLVMDisposeBuilder(b);
 }
 
-/* the loop's header (the block whose immediate dominator lies outside it),
- * its one predecessor outside and its one latch; false when it has others */
-static bool loop_shape(const struct loom_domtree *d, const struct loom_loops *l, size_t loop,
-                       LLVMBasicBlockRef *header, LLVMBasicBlockRef *pre,
-                       LLVMBasicBlockRef *latch) {
-  size_t h = SIZE_MAX;
-  for (size_t b = 0; b < d->n && h == SIZE_MAX; b++)
-    if (loom_loop_contains(l, loop, b) &&
-        (d->idom[b] == b || !loom_loop_contains(l, loop, d->idom[b])))
-      h = b;
-  if (h == SIZE_MAX)
-    return false;
-  *header = d->blocks[h];
-  *pre = *latch = NULL;
-  for (size_t i = 0; i < d->npreds[h]; i++) {
-    size_t p = d->preds[h][i];
-    LLVMBasicBlockRef *slot = loom_loop_contains(l, loop, p) ? latch : pre;
-    if (*slot)
-      return false;
-    *slot = d->blocks[p];
-  }
-  return *pre && *latch;
-}
-
 /* does another loop hold every block of this one? (an inner loop: a work-item
  * loop's body loop, not a loop of its own) */
 static bool nested(const struct loom_loops *l, size_t loop) {
@@ -248,20 +194,17 @@ static bool nested(const struct loom_loops *l, size_t loop) {
 static void prefetch_function(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef f) {
   struct loom_domtree d;
   struct loom_loops l;
-  loom_domtree_build(&d, f);
-  if (!loom_loops_find(&l, &d)) {
-    loom_domtree_free(&d);
+  if (!loom_function_loops(&d, &l, f))
     return;
-  }
   for (size_t loop = 0; loop < l.n; loop++) {
     LLVMBasicBlockRef header, pre, latch;
     if (!loom_innermost(&d, &l, loop) || !nested(&l, loop) ||
-        !loop_shape(&d, &l, loop, &header, &pre, &latch))
+        !loom_loop_shape(&d, &l, loop, &header, &pre, &latch))
       continue;
     /* work-item loops stream along x: the hardware follows them */
     LLVMValueRef term = LLVMGetBasicBlockTerminator(latch);
-    if (loop_md_names(term, "llvm.loop.isvectorized") ||
-        loop_md_names(term, "llvm.loop.parallel_accesses"))
+    if (loom_loop_md_names(term, "llvm.loop.isvectorized") ||
+        loom_loop_md_names(term, "llvm.loop.parallel_accesses"))
       continue;
     struct root roots[MAX_ROOTS];
     unsigned cost;
