@@ -380,6 +380,8 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
       trial->settle_groups = TRIAL_GROUPS;
       trial->settle_ns = TRIAL_SETTLE_NS;
       atomic_init(&trial->settled, -1);
+      for (int c = 0; c < 2; c++)
+        atomic_init(&trial->min_ns[c], UINT64_MAX);
     } else if (state == LOOM_VARIANT_READY) {
       *use_spec = true;
     }

@@ -66,12 +66,20 @@ struct loom_mem_range {
  * the launch (an image filter's generic code is 15x slower). Index 0: the
  * generic code, 1: the specialised one. */
 struct loom_code_trial {
-  _Atomic uint64_t ns[2];
+  /* each group's time counts at most CLIP times the code's fastest group
+   * so far: one group the scheduler preempted (a compile thread of the
+   * same build, 1-4 ms) outweighed 60 groups of 6 us and kept the slower
+   * code (CLBlast's XgemmDirectTN: 24 us against 18 a group, then 5.7
+   * against 17 in the launches after) */
+  _Atomic uint64_t ns[2];      /* clipped, compared */
+  _Atomic uint64_t raw_ns[2];  /* as measured: how long the trial ran */
+  _Atomic uint64_t min_ns[2]; /* UINT64_MAX before the first group */
   _Atomic uint64_t groups[2];
   unsigned parity; /* groups g with (g + parity) odd run the specialised code */
   uint64_t settle_groups, settle_ns; /* settle_groups 0: alternate to the end */
   _Atomic int settled; /* -1 while alternating, else the code that runs */
 };
+enum { LOOM_TRIAL_CLIP = 4 };
 
 struct loom_launch {
   loom_wg_fn fn;

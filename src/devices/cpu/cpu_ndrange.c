@@ -59,10 +59,12 @@ struct cpu_launch {
 static void settle_trial(struct loom_code_trial *t) {
   uint64_t g0 = atomic_load_explicit(&t->groups[0], memory_order_relaxed);
   uint64_t g1 = atomic_load_explicit(&t->groups[1], memory_order_relaxed);
+  uint64_t ran = atomic_load_explicit(&t->raw_ns[0], memory_order_relaxed) +
+                 atomic_load_explicit(&t->raw_ns[1], memory_order_relaxed);
+  if (!t->settle_groups || g0 < t->settle_groups || g1 < t->settle_groups || ran < t->settle_ns)
+    return;
   uint64_t ns0 = atomic_load_explicit(&t->ns[0], memory_order_relaxed);
   uint64_t ns1 = atomic_load_explicit(&t->ns[1], memory_order_relaxed);
-  if (!t->settle_groups || g0 < t->settle_groups || g1 < t->settle_groups || ns0 + ns1 < t->settle_ns)
-    return;
   double per0 = (double)ns0 / (double)g0, per1 = (double)ns1 / (double)g1;
   int expected = -1;
   atomic_compare_exchange_strong_explicit(&t->settled, &expected, per1 <= per0 ? 1 : 0,
@@ -145,7 +147,15 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
       unsigned spec = (unsigned)((g + trial->parity) & 1);
       uint64_t t0 = loom_pool_now_ns();
       (spec ? full : nd->fn)(nd->args, &ctx, local, scratch);
-      atomic_fetch_add_explicit(&trial->ns[spec], loom_pool_now_ns() - t0, memory_order_relaxed);
+      uint64_t dt = loom_pool_now_ns() - t0;
+      uint64_t fastest = atomic_load_explicit(&trial->min_ns[spec], memory_order_relaxed);
+      while (dt < fastest && !atomic_compare_exchange_weak_explicit(&trial->min_ns[spec], &fastest, dt,
+                                                                      memory_order_relaxed, memory_order_relaxed))
+        ;
+      fastest = dt < fastest ? dt : fastest;
+      uint64_t cap = fastest > UINT64_MAX / LOOM_TRIAL_CLIP ? fastest : LOOM_TRIAL_CLIP * fastest;
+      atomic_fetch_add_explicit(&trial->ns[spec], dt < cap ? dt : cap, memory_order_relaxed);
+      atomic_fetch_add_explicit(&trial->raw_ns[spec], dt, memory_order_relaxed);
       atomic_fetch_add_explicit(&trial->groups[spec], 1, memory_order_relaxed);
       settle_trial(trial);
       continue;
