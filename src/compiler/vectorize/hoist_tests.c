@@ -775,26 +775,32 @@ static void erase_built(LLVMValueRef mark, LLVMValueRef term) {
   }
 }
 
-/* takes the marked tests of the loop holding `first` out of it; false when
- * it changed nothing (the tests are then unmarked) */
-static bool hoist_loop(LLVMValueRef f, LLVMValueRef first) {
+enum hoisted { NOTHING, DECIDED, COPIED };
+
+/* takes the marked tests of the loop holding `first` out of it (of an inner
+ * loop's first); NOTHING when nothing changed (the tests looked at are then
+ * unmarked), COPIED when a copy of a loop was made */
+static enum hoisted hoist_loop(LLVMValueRef f, LLVMValueRef first) {
   if (LLVMIsAConstantInt(LLVMGetCondition(first))) { /* decided when it was built */
     unsigned taken = is_true(LLVMGetCondition(first)) ? 0 : 1;
     take_fast(first, LLVMGetSuccessor(first, taken), LLVMGetSuccessor(first, 1 - taken));
     delete_unreachable(f);
-    return true;
+    return DECIDED;
   }
   struct loom_domtree d;
   struct loom_loops l;
-  bool changed = false;
+  enum hoisted changed = NOTHING;
   if (!loom_function_loops(&d, &l, f)) {
     unmark(first);
-    return false;
+    return NOTHING;
   }
   size_t blk, loop = SIZE_MAX;
   if (loom_ptrmap_get(&d.index, LLVMGetInstructionParent(first), &blk))
     loop = loom_innermost_loop(&l, blk);
-  /* inner loops first: a copy of this loop would copy their tests too */
+  /* inner loops first: a copy of this loop would copy their tests too. The
+   * test that led to a loop is unmarked if nothing changes, so that every
+   * call makes progress */
+  LLVMValueRef subject = first;
   for (bool inner = loop != SIZE_MAX; inner;) {
     inner = false;
     for (size_t b = 0; b < d.n && !inner; b++) {
@@ -803,6 +809,7 @@ static bool hoist_loop(LLVMValueRef f, LLVMValueRef first) {
                       ? loom_innermost_loop(&l, b) : loop;
       if (in != loop && l.size[in] < l.size[loop]) {
         loop = in;
+        subject = term;
         inner = true;
       }
     }
@@ -867,6 +874,7 @@ static bool hoist_loop(LLVMValueRef f, LLVMValueRef first) {
         LLVMPositionBuilderBefore(h.bld, pre_term);
         loom_build_test_branch(h.bld, all, header, tested);
         LLVMInstructionEraseFromParent(pre_term);
+        changed = COPIED;
       }
       /* what a test that could not be taken out left before the loop */
       erase_built(mark, LLVMGetBasicBlockTerminator(pre));
@@ -887,7 +895,8 @@ static bool hoist_loop(LLVMValueRef f, LLVMValueRef first) {
           }
       lb.n = live;
       erase_unused(&lb);
-      changed = true;
+      if (changed == NOTHING)
+        changed = DECIDED;
     } else {
       erase_built(mark, pre_term);
     }
@@ -895,8 +904,8 @@ static bool hoist_loop(LLVMValueRef f, LLVMValueRef first) {
     free(h.lins);
     LLVMDisposeBuilder(h.bld);
   }
-  if (!changed) {
-    unmark(first);
+  if (changed == NOTHING) {
+    unmark(subject);
     for (unsigned i = 0; i < nt; i++)
       unmark(tests[i]);
   }
@@ -980,10 +989,9 @@ unsigned loom_hoist_tests(LLVMModuleRef m) {
         unmark(t);
         continue;
       }
-      if (hoist_loop(f, t)) {
-        loops++;
-        rounds++;
-      }
+      enum hoisted r = hoist_loop(f, t);
+      loops += r != NOTHING;
+      rounds += r == COPIED; /* a copy doubles a loop's code: bounded */
     }
   }
   return loops;
