@@ -58,6 +58,14 @@ static int count_dir(const char *dir) {
   return n;
 }
 
+/* the one spare process expected after a build, or 0 (a failed check) */
+static pid_t the_spare(void) {
+  pid_t kids[8];
+  int n = children(kids, 8);
+  CHECK(n == 1);
+  return n == 1 ? kids[0] : 0;
+}
+
 /* builds a kernel multiplying by k (a new source each k) and checks it */
 static void build_and_run(struct test_env *env, int k) {
   char src[256];
@@ -101,13 +109,10 @@ static void build_error(struct test_env *env) {
 /* builds in a row; the last spare's pid goes to <tmp>.pid for the parent */
 static void child_sequence(struct test_env *env, const char *tmp) {
   build_and_run(env, 3);
-  pid_t kids[8];
-  int n = children(kids, 8);
-  CHECK(n == 1); /* the spare, waiting for the next build */
-  pid_t first = n ? kids[0] : 0;
+  pid_t first = the_spare(); /* waiting for the next build */
   build_and_run(env, 5);
-  n = children(kids, 8);
-  CHECK(n == 1 && kids[0] != first); /* the first one compiled; a new spare */
+  pid_t second = the_spare();
+  CHECK(second != first); /* the first one compiled; a new spare */
   build_error(env);
   build_and_run(env, 7);
   CHECK(count_dir(tmp) == 0); /* builds leave nothing; a spare owns no folder */
@@ -115,7 +120,7 @@ static void child_sequence(struct test_env *env, const char *tmp) {
   snprintf(path, sizeof path, "%s.pid", tmp);
   FILE *f = fopen(path, "w");
   if (f) {
-    fprintf(f, "%d\n", n ? (int)kids[0] : 0);
+    fprintf(f, "%d\n", (int)second);
     fclose(f);
   }
 }
@@ -125,19 +130,16 @@ static void child_sequence(struct test_env *env, const char *tmp) {
 static void child_killed_spare(struct test_env *env, const char *tmp) {
   (void)tmp;
   build_and_run(env, 11);
-  pid_t kids[8];
-  int n = children(kids, 8);
-  CHECK(n == 1);
-  for (int i = 0; i < n; i++) {
-    kill(kids[i], SIGKILL);
-    waitpid(kids[i], NULL, 0);
+  pid_t spare = the_spare();
+  if (spare) {
+    kill(spare, SIGKILL);
+    waitpid(spare, NULL, 0);
   }
   build_and_run(env, 13);
   /* killed, not reaped: a zombie whose pipe has no reader either */
-  n = children(kids, 8);
-  CHECK(n == 1);
-  for (int i = 0; i < n; i++)
-    kill(kids[i], SIGKILL);
+  spare = the_spare();
+  if (spare)
+    kill(spare, SIGKILL);
   build_and_run(env, 17);
 }
 
@@ -155,9 +157,7 @@ static void child_sigchld_ignored(struct test_env *env, const char *tmp) {
 static void child_forks(struct test_env *env, const char *tmp) {
   (void)tmp;
   build_and_run(env, 29);
-  pid_t kids[8];
-  int n = children(kids, 8);
-  CHECK(n == 1);
+  pid_t spare = the_spare();
   fflush(NULL);
   pid_t grandchild = fork();
   if (grandchild == 0)
@@ -165,9 +165,7 @@ static void child_forks(struct test_env *env, const char *tmp) {
   int status = -1;
   CHECK(grandchild > 0 && waitpid(grandchild, &status, 0) == grandchild);
   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  pid_t after[8];
-  int m = children(after, 8);
-  CHECK(n == 1 && m == 1 && after[0] == kids[0]); /* the same spare, alive */
+  CHECK(spare && the_spare() == spare); /* the same spare, alive */
   build_and_run(env, 37);
 }
 

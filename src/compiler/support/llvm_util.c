@@ -163,7 +163,8 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
         if (ib == from)
           ib = to;
-        LLVMAddIncoming(np, &v, &ib, 1);
+        if (ib)
+          LLVMAddIncoming(np, &v, &ib, 1);
       }
       LLVMReplaceAllUsesWith(phi, np);
       size_t len;
@@ -256,6 +257,21 @@ LLVMIntPredicate loom_swapped_predicate(LLVMIntPredicate p) {
   case LLVMIntULE: return LLVMIntUGE;
   case LLVMIntUGE: return LLVMIntULE;
   default: return p;
+  }
+}
+
+LLVMIntPredicate loom_inverse_predicate(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntSLE: return LLVMIntSGT;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntUGT: return LLVMIntULE;
+  default: return LLVMIntUGT; /* ULE */
   }
 }
 

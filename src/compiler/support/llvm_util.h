@@ -82,7 +82,8 @@ void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) LOOM_HIDDEN;
  * after bb; bb ends with a branch to it. PHIs in the successors are updated. */
 LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) LOOM_HIDDEN;
 
-/* Replaces the incoming block `from` by `to` in every PHI of bb. */
+/* Replaces the incoming block `from` by `to` in every PHI of bb; with to
+ * NULL, drops from's incoming values. */
 void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
                             LLVMBasicBlockRef to) LOOM_HIDDEN;
 
@@ -90,6 +91,8 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
 LLVMValueRef loom_base_object(LLVMValueRef p) LOOM_HIDDEN;
 /* the predicate of `b pred' a` for `a pred b` (ULT <-> UGT, ...; EQ, NE as they are) */
 LLVMIntPredicate loom_swapped_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
+/* the predicate that holds exactly where p does not (SLT <-> SGE, EQ <-> NE, ...) */
+LLVMIntPredicate loom_inverse_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
 /* SLT, SLE, SGT or SGE */
 bool loom_signed_predicate(LLVMIntPredicate p) LOOM_HIDDEN;
 

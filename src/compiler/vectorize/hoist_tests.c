@@ -392,35 +392,6 @@ static bool lin_of(struct hoist *h, LLVMValueRef v, struct lin *out) {
   return ok;
 }
 
-static LLVMIntPredicate swapped(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntSLT: return LLVMIntSGT;
-  case LLVMIntSLE: return LLVMIntSGE;
-  case LLVMIntSGT: return LLVMIntSLT;
-  case LLVMIntSGE: return LLVMIntSLE;
-  case LLVMIntULT: return LLVMIntUGT;
-  case LLVMIntULE: return LLVMIntUGE;
-  case LLVMIntUGT: return LLVMIntULT;
-  case LLVMIntUGE: return LLVMIntULE;
-  default: return p;
-  }
-}
-
-static LLVMIntPredicate inverse(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntEQ: return LLVMIntNE;
-  case LLVMIntNE: return LLVMIntEQ;
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntULE: return LLVMIntUGT;
-  case LLVMIntUGT: return LLVMIntULE;
-  default: return LLVMIntULT; /* UGE */
-  }
-}
-
 /* an i1 before the loop implying `x p y` (in every lane) on every trip, or NULL */
 static LLVMValueRef sufficient_cmp(struct hoist *h, LLVMIntPredicate p, LLVMValueRef xv, LLVMValueRef yv) {
   struct lin x, y;
@@ -435,7 +406,7 @@ static LLVMValueRef sufficient_cmp(struct hoist *h, LLVMIntPredicate p, LLVMValu
   if (!is_zero(y.b)) { /* the line on the left */
     struct lin t = x;
     x = y, y = t;
-    p = swapped(p);
+    p = loom_swapped_predicate(p);
   }
   bool sign = loom_signed_predicate(p);
   struct lin x64 = widen(h, x, sign), y64 = widen(h, y, sign);
@@ -465,7 +436,7 @@ static LLVMValueRef sufficient(struct hoist *h, LLVMValueRef c) {
     /* a vector compare's lanes as bits: none set (LLVM's wrap tests), all set */
     if (lanes && LLVMIsAICmpInst(lanes) && LLVMGetTypeKind(LLVMTypeOf(lanes)) == LLVMVectorTypeKind &&
         p == LLVMIntEQ && LLVMIsAConstantInt(y) && (is_zero(y) || LLVMIsNull(LLVMConstNot(y))))
-      r = sufficient_cmp(h, is_zero(y) ? inverse(LLVMGetICmpPredicate(lanes)) : LLVMGetICmpPredicate(lanes),
+      r = sufficient_cmp(h, is_zero(y) ? loom_inverse_predicate(LLVMGetICmpPredicate(lanes)) : LLVMGetICmpPredicate(lanes),
                          LLVMGetOperand(lanes, 0), LLVMGetOperand(lanes, 1));
     else
       r = sufficient_cmp(h, p, x, y);
@@ -656,33 +627,6 @@ static void copy_loop(const struct loop_blocks *lb, struct loom_ptrmap *copies) 
   LLVMDisposeBuilder(bld);
 }
 
-/* the phis of bb without their values from `from` */
-static void drop_incoming(LLVMBasicBlockRef bb, LLVMBasicBlockRef from) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(LLVMBasicBlockAsValue(bb))));
-  LLVMValueRef phi = LLVMGetFirstInstruction(bb);
-  while (phi && LLVMIsAPHINode(phi)) {
-    LLVMValueRef next = LLVMGetNextInstruction(phi);
-    LLVMPositionBuilderBefore(b, phi);
-    size_t len;
-    const char *name = LLVMGetValueName2(phi, &len);
-    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
-    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
-      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
-      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
-      if (ib != from)
-        LLVMAddIncoming(np, &v, &ib, 1);
-    }
-    LLVMReplaceAllUsesWith(phi, np);
-    char *copy = strndup(name, len);
-    LLVMInstructionEraseFromParent(phi);
-    if (copy)
-      LLVMSetValueName2(np, copy, strlen(copy));
-    free(copy);
-    phi = next;
-  }
-  LLVMDisposeBuilder(b);
-}
-
 /* deletes the blocks no path from the entry reaches (a test's slow path, a
  * scalar loop only it entered) */
 static void delete_unreachable(LLVMValueRef f) {
@@ -715,7 +659,7 @@ static void delete_unreachable(LLVMValueRef f) {
       for (unsigned r = 0; r < s; r++)
         again |= LLVMGetSuccessor(term, r) == t;
       if (!again && loom_ptrmap_get(&seen, t, NULL))
-        drop_incoming(t, stack[i]);
+        loom_phi_replace_block(t, stack[i], NULL);
     }
   }
   for (size_t i = 0; i < dead; i++)
@@ -736,7 +680,7 @@ static void take_fast(LLVMValueRef br, LLVMBasicBlockRef fast, LLVMBasicBlockRef
   LLVMDisposeBuilder(b);
   LLVMInstructionEraseFromParent(br);
   if (slow != fast)
-    drop_incoming(slow, bb);
+    loom_phi_replace_block(slow, bb, NULL);
 }
 
 /* could `in` go without changing anything when nothing uses it? */
@@ -851,7 +795,7 @@ static enum hoisted hoist_loop(LLVMValueRef f, LLVMValueRef first) {
         if (!fast_index(tests[i]))
           s = sufficient(&h, cond);
         else if (LLVMIsAICmpInst(cond)) /* fast when false */
-          s = sufficient_cmp(&h, inverse(LLVMGetICmpPredicate(cond)), LLVMGetOperand(cond, 0),
+          s = sufficient_cmp(&h, loom_inverse_predicate(LLVMGetICmpPredicate(cond)), LLVMGetOperand(cond, 0),
                              LLVMGetOperand(cond, 1));
         if (s) {
           all = and1(h.bld, all, s);

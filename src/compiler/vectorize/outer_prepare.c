@@ -63,21 +63,6 @@ static bool block_inside(const struct loop_view *v, LLVMBasicBlockRef bb) {
   return loom_ptrmap_get(&v->d->index, bb, &b) && loom_loop_contains(v->l, v->loop, b);
 }
 
-/* the predicate that holds exactly where p does not */
-static LLVMIntPredicate inverse(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULT;
-  case LLVMIntUGT: return LLVMIntULE;
-  case LLVMIntULE: return LLVMIntUGT;
-  default: return p;
-  }
-}
-
 static bool is_strict(LLVMIntPredicate p) {
   return p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
 }
@@ -140,7 +125,7 @@ static bool find_counted(const struct loop_view *v, struct counted *k) {
       LLVMCountIncoming(a) != 2)
     return false;
   if (!k->body_on_true)
-    k->pred = inverse(k->pred);
+    k->pred = loom_inverse_predicate(k->pred);
   k->phi = a;
   k->bound = b;
   k->start = k->next = NULL;
