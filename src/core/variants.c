@@ -47,7 +47,7 @@
  *    ran (one launch of 32 groups or more), the faster code stays (the
  *    specialised one must not be slower), and the driver runs the rest of
  *    that launch on the code faster so far once each ran TRIAL_GROUPS groups
- *    and both TRIAL_SETTLE_NS together. Timing groups side by side in one
+ *    and both TRIAL_SETTLE_NS together (or each TRIAL_SETTLE_MANY). Timing groups side by side in one
  *    launch compares them in the same cache and load conditions, and costs
  *    at most 2 ms of the slower code (half the launch, before the driver
  *    settled: the image filter's trial launch took 60 ms for 7).
@@ -87,6 +87,10 @@ enum { MAX_VARIANTS_PER_KERNEL = 4, TRIAL_GROUPS = 16, MAX_TRIAL_LAUNCHES = 32 }
  * both together this long: 16 groups of a tree reduction's 100 ns, timed one
  * by one while the caches warmed, chose the slower code as often as not */
 #define TRIAL_SETTLE_NS ((uint64_t)2 * 1000 * 1000)
+/* ... or once each ran this many: groups of 60 ns (a 36-item reduction on
+ * a machine with a fast clock) took 25000 groups to reach 2 ms, the whole
+ * launch and more; 4096 of each, clipped, decide as well */
+#define TRIAL_SETTLE_MANY ((uint64_t)4096)
 enum { MODE_OFF, MODE_ON, MODE_VERBOSE, MODE_ALWAYS };
 
 /* LOOMCL_SPECIALIZE's words are 0, 1, verbose, always: MODE_* in that order */
@@ -379,6 +383,7 @@ struct loom_variant *loom_kernel_variant(cl_kernel k, const size_t local[3],
       trial->parity = v->trial_launches++ & 1;
       trial->settle_groups = TRIAL_GROUPS;
       trial->settle_ns = TRIAL_SETTLE_NS;
+      trial->settle_many = TRIAL_SETTLE_MANY;
       atomic_init(&trial->settled, -1);
       for (int c = 0; c < 2; c++)
         atomic_init(&trial->min_ns[c], UINT64_MAX);

@@ -61,7 +61,7 @@ struct loom_mem_range {
 /* A trial of a kernel's specialised code (src/core/variants.c): the
  * launch's full-sized groups alternate between the two codes, each group
  * timed, until each has run `settle_groups` groups and both `settle_ns`
- * together; the launch's other groups then run the code faster a group so
+ * together (or each `settle_many` groups: short groups); the launch's other groups then run the code faster a group so
  * far (`settled`): a trial costs that much of the slower code, not half
  * the launch (an image filter's generic code is 15x slower). Index 0: the
  * generic code, 1: the specialised one. */
@@ -77,6 +77,7 @@ struct loom_code_trial {
   _Atomic uint64_t groups[2];
   unsigned parity; /* groups g with (g + parity) odd run the specialised code */
   uint64_t settle_groups, settle_ns; /* settle_groups 0: alternate to the end */
+  uint64_t settle_many;              /* this many groups each settle it sooner */
   _Atomic int settled; /* -1 while alternating, else the code that runs */
 };
 enum { LOOM_TRIAL_CLIP = 4 };

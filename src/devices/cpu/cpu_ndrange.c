@@ -61,7 +61,9 @@ static void settle_trial(struct loom_code_trial *t) {
   uint64_t g1 = atomic_load_explicit(&t->groups[1], memory_order_relaxed);
   uint64_t ran = atomic_load_explicit(&t->raw_ns[0], memory_order_relaxed) +
                  atomic_load_explicit(&t->raw_ns[1], memory_order_relaxed);
-  if (!t->settle_groups || g0 < t->settle_groups || g1 < t->settle_groups || ran < t->settle_ns)
+  if (!t->settle_groups || g0 < t->settle_groups || g1 < t->settle_groups)
+    return;
+  if (ran < t->settle_ns && (g0 < t->settle_many || g1 < t->settle_many))
     return;
   uint64_t ns0 = atomic_load_explicit(&t->ns[0], memory_order_relaxed);
   uint64_t ns1 = atomic_load_explicit(&t->ns[1], memory_order_relaxed);
