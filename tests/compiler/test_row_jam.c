@@ -44,6 +44,42 @@ static const char *src =
     "  vstore4(c0, 0, C + n * M + m);\n"
     "  vstore4(c1, 0, C + (n + 1) * M + m);\n"
     "}\n"
+    /* XgemmDirectTN's shape with CLBlast's Intel CPU parameters: 8 x 8
+     * work-items, 4 x 4 results each, A's tile kept transposed (a work-item
+     * reads its rows: gathers), a k loop of 16 trips left a loop. Its 8
+     * rows run as 2 pairs, twice: the columns of A come from a table
+     * (vectorize/row_tables.c) */
+    "kernel __attribute__((reqd_work_group_size(8, 8, 1)))\n"
+    "void tn(int M, int N, int K, global const float *A, global const float *B,\n"
+    "        global float *C) {\n"
+    "  local float at[32 * 33], bt[32 * 33];\n"
+    "  int x = get_local_id(0), y = get_local_id(1);\n"
+    "  int gm = get_group_id(0) * 32, gn = get_group_id(1) * 32;\n"
+    "  float c[16];\n"
+    "  for (int i = 0; i < 16; i++) c[i] = 0.0f;\n"
+    "  for (int k0 = 0; k0 < K; k0 += 32) {\n"
+    "    for (int i = 0; i < 16; i++) {\n"
+    "      int e = x + 8 * y + 64 * i, r = e / 32, col = e % 32;\n"
+    "      at[r * 33 + col] = A[(gm + r) * K + k0 + col];\n"
+    "      bt[r * 33 + col] = B[(k0 + r) * N + gn + col];\n"
+    "    }\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    #pragma unroll 1\n"
+    "    for (int k = 0; k < 32; k += 2) {\n"
+    "      for (int kk = 0; kk < 2; kk++) {\n"
+    "        float a[4], b[4];\n"
+    "        for (int mi = 0; mi < 4; mi++) a[mi] = at[(x * 4 + mi) * 33 + k + kk];\n"
+    "        for (int ni = 0; ni < 4; ni++) b[ni] = bt[(k + kk) * 33 + y * 4 + ni];\n"
+    "        for (int ni = 0; ni < 4; ni++)\n"
+    "          for (int mi = 0; mi < 4; mi++) c[ni * 4 + mi] = fma(a[mi], b[ni], c[ni * 4 + mi]);\n"
+    "      }\n"
+    "    }\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  for (int ni = 0; ni < 4; ni++)\n"
+    "    for (int mi = 0; mi < 4; mi++)\n"
+    "      C[(gn + y * 4 + ni) * M + gm + x * 4 + mi] = c[ni * 4 + mi];\n"
+    "}\n"
     /* a row-invariant tile (t) and a row-varying vector (v) in the inner loop */
     "kernel void rows(global const float *w, global const float *v, global float *out, int K) {\n"
     "  local float t[64];\n"
@@ -87,15 +123,18 @@ static cl_kernel kernel_of(cl_program p, const char *name) {
   return k;
 }
 
-/* M x N x K GEMM through tgemm, twice (generic, then specialised code) */
-static void test_tgemm(struct test_env *env, cl_program p, int M, int N, int K) {
+/* C (N x M) = A B through kernel `name`, twice (generic, then specialised
+ * code): A is K x M (tgemm) or, with a_rows, M x K (tn); each work-item
+ * computes 4 of M by `per_n` of N in groups of 8 x ly */
+static void test_gemm(struct test_env *env, cl_program p, const char *name, bool a_rows,
+                      int per_n, size_t ly, int M, int N, int K) {
   float *a = malloc(sizeof(float) * K * M), *b = malloc(sizeof(float) * K * N);
   float *c = malloc(sizeof(float) * N * M);
   for (int i = 0; i < K * M; i++)
     a[i] = (float)((i * 7) % 11) - 5.0f;
   for (int i = 0; i < K * N; i++)
     b[i] = (float)((i * 5) % 13) - 6.0f;
-  cl_kernel k = kernel_of(p, "tgemm");
+  cl_kernel k = kernel_of(p, name);
   cl_mem ba = test_buffer_with(env, sizeof(float) * K * M, a);
   cl_mem bb = test_buffer_with(env, sizeof(float) * K * N, b);
   cl_mem bc = test_buffer_with(env, sizeof(float) * N * M, NULL);
@@ -105,7 +144,7 @@ static void test_tgemm(struct test_env *env, cl_program p, int M, int N, int K) 
   CHECK_OK(clSetKernelArg(k, 3, sizeof ba, &ba));
   CHECK_OK(clSetKernelArg(k, 4, sizeof bb, &bb));
   CHECK_OK(clSetKernelArg(k, 5, sizeof bc, &bc));
-  size_t g[2] = {(size_t)M / 4, (size_t)N / 2}, l[2] = {8, 16};
+  size_t g[2] = {(size_t)M / 4, (size_t)(N / per_n)}, l[2] = {8, ly};
   for (int run = 0; run < 2; run++) {
     memset(c, 0, sizeof(float) * N * M);
     CHECK_OK(clEnqueueWriteBuffer(env->queue, bc, CL_TRUE, 0, sizeof(float) * N * M, c, 0, NULL, NULL));
@@ -116,7 +155,7 @@ static void test_tgemm(struct test_env *env, cl_program p, int M, int N, int K) 
       for (int m = 0; m < M; m++) {
         float r = 0.0f; /* small integers: every order gives the same sum */
         for (int kk = 0; kk < K; kk++)
-          r += a[kk * M + m] * b[kk * N + n];
+          r += a[a_rows ? m * K + kk : kk * M + m] * b[kk * N + n];
         bad += c[n * M + m] != r;
       }
     CHECK(bad == 0);
@@ -228,8 +267,9 @@ int main(void) {
   test_env_init(&env);
   cl_program p = test_program_from(&env, src, NULL);
   if (p) {
-    test_tgemm(&env, p, 64, 64, 48);
-    test_tgemm(&env, p, 32, 96, 16);
+    test_gemm(&env, p, "tgemm", false, 2, 16, 64, 64, 48);
+    test_gemm(&env, p, "tgemm", false, 2, 16, 32, 96, 16);
+    test_gemm(&env, p, "tn", true, 4, 8, 64, 32, 96);
     test_rows(&env, p, 4, 6);  /* jammed by 2 */
     test_rows(&env, p, 8, 8);  /* by 4 */
     test_rows(&env, p, 4, 3);  /* 3 rows: not jammed */

@@ -594,6 +594,116 @@ static void run_once(const struct loom_rows *r) {
       LLVMInstructionEraseFromParent(r->step_add[i]);
 }
 
+/* LLVM's loop-simplify gives a header one latch: where a region's y loop
+ * is entered again from another region's end (wg_function.c branches
+ * there directly, and a loop over the regions then shares the header), the
+ * y loop's latch T and that other entry both go through one block BE of
+ * phis that branches to the header H, and the y loop no longer has the
+ * shape jam-rows takes (tests/ir/jam-rows/merged-latch.ll). Undone here:
+ * T branches to H itself, and the other entries reach H through a new
+ * preheader NP that also takes H's entry from before the loop. T is the
+ * predecessor of BE that gives the y counter `y + 1`; BE's loop ID goes to
+ * T's branch. Returns T's block, or NULL where BE is not of that form. */
+static LLVMBasicBlockRef split_merged_latch(LLVMBasicBlockRef be, unsigned loop_kind) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(be);
+  if (!br || !LLVMIsABranchInst(br) || LLVMIsConditional(br) || count_preds(be, NULL) < 2)
+    return NULL;
+  LLVMBasicBlockRef h = LLVMGetSuccessor(br, 0);
+  if (h == be || count_preds(h, NULL) != 2)
+    return NULL;
+  LLVMValueRef first = LLVMGetFirstInstruction(be);
+  for (LLVMValueRef in = first; in != br; in = LLVMGetNextInstruction(in))
+    if (!LLVMIsAPHINode(in))
+      return NULL;
+  /* H's phis: one incoming from BE (a phi of BE), one from outside */
+  LLVMBasicBlockRef t = NULL, pre = NULL;
+  for (LLVMValueRef p = LLVMGetFirstInstruction(h); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+    if (LLVMCountIncoming(p) != 2)
+      return NULL;
+    unsigned back = LLVMGetIncomingBlock(p, 0) == be ? 0 : 1;
+    LLVMValueRef q = LLVMGetIncomingValue(p, back);
+    if (LLVMGetIncomingBlock(p, back) != be || !LLVMIsAPHINode(q) || LLVMGetInstructionParent(q) != be)
+      return NULL;
+    pre = LLVMGetIncomingBlock(p, 1 - back);
+    for (unsigned k = 0; k < LLVMCountIncoming(q) && !t; k++) {
+      LLVMValueRef v = LLVMGetIncomingValue(q, k);
+      if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAdd && LLVMGetOperand(v, 0) == p &&
+          LLVMIsAConstantInt(LLVMGetOperand(v, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) == 1)
+        t = LLVMGetIncomingBlock(q, k);
+    }
+  }
+  if (!t || !pre || t == be)
+    return NULL;
+  LLVMValueRef tbr = LLVMGetBasicBlockTerminator(t);
+  if (!LLVMIsABranchInst(tbr) || !LLVMIsConditional(tbr) ||
+      (LLVMGetSuccessor(tbr, 0) == be) == (LLVMGetSuccessor(tbr, 1) == be))
+    return NULL;
+  /* every phi of BE feeds H (nothing else reads them) */
+  for (LLVMValueRef q = first; q != br; q = LLVMGetNextInstruction(q))
+    for (LLVMUseRef u = LLVMGetFirstUse(q); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAPHINode(user) || LLVMGetInstructionParent(user) != h)
+        return NULL;
+    }
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(br));
+  LLVMBasicBlockRef np = LLVMInsertBasicBlockInContext(c, h, "rows.pre");
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  LLVMPositionBuilderAtEnd(b, np);
+  /* H's phis become NP's (from pre and BE); H's then take NP's and T's */
+  for (LLVMValueRef p = LLVMGetFirstInstruction(h), next; p && LLVMIsAPHINode(p); p = next) {
+    next = LLVMGetNextInstruction(p);
+    unsigned back = LLVMGetIncomingBlock(p, 0) == be ? 0 : 1;
+    LLVMValueRef q = LLVMGetIncomingValue(p, back), init = LLVMGetIncomingValue(p, 1 - back);
+    LLVMValueRef from_t = NULL, other = NULL;
+    bool same = true;
+    for (unsigned k = 0; k < LLVMCountIncoming(q); k++) {
+      if (LLVMGetIncomingBlock(q, k) == t) {
+        from_t = LLVMGetIncomingValue(q, k);
+        continue;
+      }
+      other = LLVMGetIncomingValue(q, k);
+      same &= other == init;
+    }
+    assert(from_t && other);
+    LLVMValueRef entry_val = init;
+    if (!same) { /* NP's: from pre, and from BE (its other entries) */
+      entry_val = LLVMBuildPhi(b, LLVMTypeOf(p), "");
+      LLVMValueRef two_vals[2] = {init, q};
+      LLVMBasicBlockRef two_bbs[2] = {pre, be};
+      LLVMAddIncoming(entry_val, two_vals, two_bbs, 2);
+    }
+    LLVMValueRef np_vals[2] = {entry_val, from_t};
+    LLVMBasicBlockRef np_bbs[2] = {np, t};
+    LLVMPositionBuilderBefore(b, p);
+    LLVMValueRef hp = LLVMBuildPhi(b, LLVMTypeOf(p), "");
+    LLVMAddIncoming(hp, np_vals, np_bbs, 2);
+    LLVMReplaceAllUsesWith(p, hp);
+    size_t len;
+    const char *name = LLVMGetValueName2(p, &len);
+    char *copy = strndup(name, len);
+    LLVMInstructionEraseFromParent(p);
+    if (copy)
+      LLVMSetValueName2(hp, copy, len);
+    free(copy);
+    LLVMPositionBuilderAtEnd(b, np);
+  }
+  LLVMBuildBr(b, h);
+  LLVMDisposeBuilder(b);
+  /* pre enters NP; BE's phis drop T and BE goes to NP; T goes to H */
+  LLVMValueRef pt = LLVMGetBasicBlockTerminator(pre);
+  for (unsigned k = 0; k < LLVMGetNumSuccessors(pt); k++)
+    if (LLVMGetSuccessor(pt, k) == h)
+      LLVMSetSuccessor(pt, k, np);
+  loom_phi_replace_block(be, t, NULL);
+  LLVMSetSuccessor(br, 0, np);
+  for (unsigned k = 0; k < 2; k++)
+    if (LLVMGetSuccessor(tbr, k) == be)
+      LLVMSetSuccessor(tbr, k, h);
+  LLVMSetMetadata(tbr, loop_kind, LLVMGetMetadata(br, loop_kind));
+  LLVMSetMetadata(br, loop_kind, NULL);
+  return t;
+}
+
 bool loom_jam_rows(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned loop_kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
@@ -606,6 +716,11 @@ bool loom_jam_rows(LLVMModuleRef m) {
       continue;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (t && LLVMIsABranchInst(t) && !LLVMIsConditional(t) && is_rows_latch(t, loop_kind))
+        changed |= split_merged_latch(bb, loop_kind) != NULL;
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
       struct loom_rows r;
       if (!t || !is_rows_latch(t, loop_kind) || !match_rows(bb, &r) || !rows_independent(&r))
         continue;
@@ -613,6 +728,19 @@ bool loom_jam_rows(LLVMModuleRef m) {
       struct loom_ptrmap varying = {0}, packed = {0};
       find_varying(&r, &varying);
       unsigned jam = choose_jam(&r, &varying, simd_bytes, &packed);
+      if (jam < r.trips && loom_rows_table(&r, &varying)) {
+        /* the inner loop changed: its rows weighed again (the header's
+         * phis were rebuilt for their new predecessor) */
+        loom_ptrmap_free(&packed);
+        loom_ptrmap_free(&varying);
+        varying = (struct loom_ptrmap){0};
+        packed = (struct loom_ptrmap){0};
+        changed = true;
+        if (!match_rows(bb, &r))
+          continue;
+        find_varying(&r, &varying);
+        jam = choose_jam(&r, &varying, simd_bytes, &packed);
+      }
       if (jam > 1) {
         loom_rows_rewrite(&r, &varying, &packed, jam);
         if (jam == r.trips)

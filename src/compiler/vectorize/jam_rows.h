@@ -42,4 +42,10 @@ bool loom_rows_packable(LLVMValueRef in, unsigned simd_bytes) LOOM_HIDDEN;
 void loom_rows_rewrite(const struct loom_rows *r, const struct loom_ptrmap *varying,
                        const struct loom_ptrmap *packed, unsigned jam) LOOM_HIDDEN;
 
+/* row_tables.c: where the y loop keeps iterating, the row-invariant reads
+ * of its inner loop (and what the row-varying code takes from them) run
+ * once, in a loop before it, into tables the inner loop then loads;
+ * false if r does not qualify (nothing changed) */
+bool loom_rows_table(const struct loom_rows *r, const struct loom_ptrmap *varying) LOOM_HIDDEN;
+
 #endif

@@ -1,0 +1,373 @@
+/* Row tables (part of the pass jam-rows): the row-invariant reads of an
+ * inner loop computed once per group instead of once per row.
+ *
+ * jam-rows runs J rows of a y work-item loop together, and what the inner
+ * loop computes the same for every row is computed once per J rows. J is
+ * bounded by the registers the rows' accumulators take: CLBlast's
+ * XgemmDirectTN with its Intel CPU parameters (4 x 4 results a work-item,
+ * 8 x 8 groups) keeps 16 <8 x float> accumulators a row, so two rows (one
+ * pair in 16 zmm registers) and the group's 8 rows in 4 iterations, each
+ * gathering the same transposed columns of the tile of A again: 8 gathers
+ * of 8 lanes for 32 FMAs, about half the kernel's time.
+ *
+ * When the y loop still iterates after the jam, the inner loop S is counted
+ * (constant start, step and end: T trips) and its row-invariant slice reads
+ * memory, a loop before the y loop runs that slice T times and stores each
+ * value the row-varying code uses into a table (an alloca of T values);
+ * S loads it from there instead. Hoisting the reads above every row is
+ * what jam-rows already relies on: a read the same for every row that
+ * another row's write changed would be a race between work-items, and a
+ * read after its own row's write is row-varying (find_varying). The table
+ * loop runs exactly when the first row would, as often, reading the same
+ * addresses. The jam then sees loads the same for every row: where it
+ * puts two rows in one register, the duplicate of a loaded column is a
+ * broadcast from memory. */
+#include "vectorize/jam_rows.h"
+#include "vectorize/vectorize.h"
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+  MAX_TABLE_TRIPS = 1024,
+  MAX_TABLE_BYTES = 32 * 1024, /* well within L1 with the group's tiles */
+  MAX_TABLED = 64,             /* values stored per trip */
+  MAX_TABLE_PHIS = 64,
+};
+
+static bool const_value(LLVMValueRef v, long long *k) {
+  if (!v || !LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+    return false;
+  *k = LLVMConstIntGetSExtValue(v);
+  return true;
+}
+
+/* S's trip count, from its counter `iv = phi [start, head], [iv + step, S]`
+ * and the exit test of iv + step (or of iv) against a constant; 0 if not
+ * of that form */
+static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv_out) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(r->body);
+  LLVMValueRef cmp = LLVMGetCondition(br);
+  bool stay_on_true = LLVMGetSuccessor(br, 0) == r->body;
+  if (!LLVMIsAICmpInst(cmp))
+    return 0;
+  LLVMValueRef tested = LLVMGetOperand(cmp, 0), iv = tested, next = NULL;
+  long long end, step, start;
+  if (!const_value(LLVMGetOperand(cmp, 1), &end))
+    return 0;
+  if (LLVMIsAInstruction(tested) && LLVMGetInstructionOpcode(tested) == LLVMAdd) {
+    next = tested;
+    iv = LLVMGetOperand(tested, 0);
+  }
+  if (!LLVMIsAPHINode(iv) || LLVMGetInstructionParent(iv) != r->body || LLVMCountIncoming(iv) != 2)
+    return 0;
+  unsigned from_head = LLVMGetIncomingBlock(iv, 0) == r->body ? 1 : 0;
+  LLVMValueRef back = LLVMGetIncomingValue(iv, 1 - from_head);
+  if ((next && back != next) || !LLVMIsAInstruction(back) || LLVMGetInstructionOpcode(back) != LLVMAdd ||
+      LLVMGetOperand(back, 0) != iv || !const_value(LLVMGetOperand(back, 1), &step) || step <= 0 ||
+      step > (1 << 20) || !const_value(LLVMGetIncomingValue(iv, from_head), &start) || start < 0 ||
+      end < 0 || end > (1ll << 40))
+    return 0;
+  if (!next) /* iv against end is iv + step against end + step */
+    end += step;
+  if (end <= start)
+    return 0;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+  unsigned long long span = (unsigned long long)end - (unsigned long long)start;
+  if ((p == LLVMIntEQ && !stay_on_true) || (p == LLVMIntNE && stay_on_true)) {
+    if (span % (unsigned long long)step)
+      return 0; /* next would step over end */
+  } else if (!((p == LLVMIntULT || p == LLVMIntSLT) && stay_on_true)) {
+    return 0;
+  }
+  *iv_out = iv;
+  return (span + (unsigned long long)step - 1) / (unsigned long long)step;
+}
+
+static bool invariant_in_body(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                              LLVMValueRef v) {
+  size_t dummy;
+  return LLVMIsAInstruction(v) && LLVMGetInstructionParent(v) == r->body &&
+         !loom_ptrmap_get(varying, v, &dummy);
+}
+
+/* the row-invariant instructions of S (and of the header) that v needs,
+ * marked in `slice`; false where one is not safe to run before the loop
+ * (a write, a call to anything but a gather, something volatile) */
+static bool mark_slice(const struct loom_rows *r, const struct loom_ptrmap *varying, LLVMValueRef v,
+                       struct loom_ptrmap *slice, bool *reads) {
+  size_t dummy;
+  if (!LLVMIsAInstruction(v) || loom_ptrmap_get(slice, v, &dummy))
+    return true;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (bb != r->body && bb != r->head)
+    return bb != r->tail; /* from outside the y loop */
+  if (loom_ptrmap_get(varying, v, &dummy))
+    return false;
+  if (bb == r->head && LLVMIsAPHINode(v))
+    return false;
+  if (LLVMIsACallInst(v) && !loom_is_call_to_prefix(v, "llvm.masked.gather."))
+    return false;
+  if (LLVMIsAStoreInst(v) || LLVMIsAFenceInst(v) || LLVMIsAAtomicRMWInst(v) ||
+      LLVMIsAAtomicCmpXchgInst(v) || LLVMIsAAllocaInst(v) || LLVMIsATerminatorInst(v) ||
+      (LLVMIsALoadInst(v) && (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)))
+    return false;
+  loom_ptrmap_put(slice, v, 1);
+  *reads |= LLVMIsALoadInst(v) || LLVMIsACallInst(v);
+  if (LLVMIsAPHINode(v)) {
+    for (unsigned k = 0; k < 2; k++)
+      if (!mark_slice(r, varying, LLVMGetIncomingValue(v, k), slice, reads))
+        return false;
+    return true;
+  }
+  unsigned n = (unsigned)LLVMGetNumOperands(v);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef op = LLVMGetOperand(v, k);
+    if (!LLVMValueIsBasicBlock(op) && !mark_slice(r, varying, op, slice, reads))
+      return false;
+  }
+  return true;
+}
+
+struct table_plan {
+  LLVMValueRef stored[MAX_TABLED]; /* the values the table keeps per trip */
+  unsigned n;
+  unsigned long long trips;
+  LLVMValueRef iv;
+  struct loom_ptrmap slice; /* what the table loop computes */
+};
+
+static int stored_index(const struct table_plan *t, LLVMValueRef v) {
+  for (unsigned i = 0; i < t->n; i++)
+    if (t->stored[i] == v)
+      return (int)i;
+  return -1;
+}
+
+static unsigned cost_of(LLVMValueRef in) {
+  if (loom_is_call_to_prefix(in, "llvm.masked.gather."))
+    return 4;
+  return LLVMIsAPHINode(in) ? 0 : 1;
+}
+
+/* The values S's row-varying instructions take from its row-invariant
+ * ones, where reading them from a table saves at least three times the
+ * loads it costs; false if the loop does not qualify */
+static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *varying,
+                       struct table_plan *t) {
+  memset(t, 0, sizeof *t);
+  t->trips = trip_count(r, &t->iv);
+  if (t->trips < 2 || t->trips > MAX_TABLE_TRIPS)
+    return false;
+  size_t dummy;
+  unsigned long long bytes = 0;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in)) {
+    if (!loom_ptrmap_get(varying, in, &dummy) || LLVMIsAPHINode(in))
+      continue;
+    unsigned n = (unsigned)LLVMGetNumOperands(in);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMValueRef op = LLVMGetOperand(in, k);
+      if (!invariant_in_body(r, varying, op) || LLVMIsAPHINode(op))
+        continue;
+      LLVMValueRef keep = op;
+      LLVMTypeRef ty = LLVMTypeOf(keep);
+      if (stored_index(t, keep) >= 0 || LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+        continue;
+      /* only values behind a read: address arithmetic is cheaper to redo */
+      struct loom_ptrmap one = {0};
+      bool reads = false, ok = mark_slice(r, varying, keep, &one, &reads);
+      loom_ptrmap_free(&one);
+      if (!ok) {
+        loom_ptrmap_free(&t->slice);
+        return false;
+      }
+      unsigned eb = loom_family_element_bytes(LLVMGetElementType(ty));
+      if (!reads || !eb)
+        continue;
+      if (t->n == MAX_TABLED) {
+        loom_ptrmap_free(&t->slice);
+        return false;
+      }
+      bytes += t->trips * eb * LLVMGetVectorSize(ty);
+      t->stored[t->n++] = keep;
+      bool r2 = false;
+      mark_slice(r, varying, keep, &t->slice, &r2);
+    }
+  }
+  if (!t->n || bytes > MAX_TABLE_BYTES) {
+    loom_ptrmap_free(&t->slice);
+    return false;
+  }
+  /* the exit test runs in the table loop too */
+  bool r3 = false;
+  if (!mark_slice(r, varying, LLVMGetCondition(LLVMGetBasicBlockTerminator(r->body)), &t->slice, &r3)) {
+    loom_ptrmap_free(&t->slice);
+    return false;
+  }
+  unsigned saved = 0, phis = 0;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(&t->slice, in, &dummy) && in != t->iv) {
+      saved += cost_of(in);
+      phis += LLVMIsAPHINode(in) != NULL;
+    }
+  if (saved < 3 * (t->n + 1) || phis >= MAX_TABLE_PHIS) {
+    loom_ptrmap_free(&t->slice);
+    return false;
+  }
+  return true;
+}
+
+struct clone_map {
+  struct loom_ptrmap map;
+};
+
+static LLVMValueRef map_value(void *ctx, LLVMValueRef v) {
+  struct clone_map *c = ctx;
+  size_t got;
+  return loom_ptrmap_get(&c->map, v, &got) ? (LLVMValueRef)got : v;
+}
+
+static LLVMBasicBlockRef preheader_of(const struct loom_rows *r) {
+  for (unsigned k = 0; k < LLVMCountIncoming(r->iv); k++)
+    if (LLVMGetIncomingBlock(r->iv, k) != r->tail)
+      return LLVMGetIncomingBlock(r->iv, k);
+  return NULL;
+}
+
+/* Builds pre -> table.pre -> table (looping T times) -> head and makes S
+ * read its values from the table. */
+static void build_table(const struct loom_rows *r, struct table_plan *t) {
+  LLVMValueRef f = LLVMGetBasicBlockParent(r->head);
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(r->iv));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  LLVMBasicBlockRef pre = preheader_of(r);
+  assert(pre);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+
+  /* the tables, in the entry block */
+  LLVMValueRef tab[MAX_TABLED];
+  LLVMTypeRef arr[MAX_TABLED];
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  LLVMPositionBuilderBefore(b, loom_first_non_phi(entry));
+  for (unsigned i = 0; i < t->n; i++) {
+    arr[i] = LLVMArrayType2(LLVMTypeOf(t->stored[i]), t->trips);
+    tab[i] = LLVMBuildAlloca(b, arr[i], "row.table");
+    LLVMSetAlignment(tab[i], 64);
+  }
+
+  LLVMBasicBlockRef tpre = LLVMInsertBasicBlockInContext(c, r->head, "row.table.pre");
+  LLVMBasicBlockRef tloop = LLVMInsertBasicBlockInContext(c, r->head, "row.table.loop");
+  LLVMValueRef pt = LLVMGetBasicBlockTerminator(pre);
+  for (unsigned k = 0; k < LLVMGetNumSuccessors(pt); k++)
+    if (LLVMGetSuccessor(pt, k) == r->head)
+      LLVMSetSuccessor(pt, k, tpre);
+  loom_phi_replace_block(r->head, pre, tloop);
+
+  struct clone_map cm = {0};
+  size_t dummy;
+  /* the header's row-invariant values S needs, computed before the table */
+  LLVMPositionBuilderAtEnd(b, tpre);
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->head); in; in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(&t->slice, in, &dummy))
+      loom_ptrmap_put(&cm.map, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
+  LLVMBuildBr(b, tloop);
+
+  /* the table loop: S's phis in the slice, then its slice in order */
+  LLVMPositionBuilderAtEnd(b, tloop);
+  LLVMValueRef phis[MAX_TABLE_PHIS];
+  unsigned nphis = 0;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in && LLVMIsAPHINode(in);
+       in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(&t->slice, in, &dummy)) {
+      assert(nphis < MAX_TABLE_PHIS);
+      phis[nphis++] = in;
+      loom_ptrmap_put(&cm.map, in, (size_t)LLVMBuildPhi(b, LLVMTypeOf(in), "row.table.phi"));
+    }
+  LLVMValueRef idx = LLVMBuildPhi(b, i64, "row.table.trip");
+  for (LLVMValueRef in = loom_first_non_phi(r->body); in; in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(&t->slice, in, &dummy))
+      loom_ptrmap_put(&cm.map, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
+  for (unsigned i = 0; i < t->n; i++) {
+    LLVMValueRef ix[2] = {zero, idx};
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(b, arr[i], tab[i], ix, 2, "");
+    LLVMBuildStore(b, map_value(&cm, t->stored[i]), at);
+  }
+  LLVMValueRef idx_next = LLVMBuildAdd(b, idx, LLVMConstInt(i64, 1, 0), "");
+  LLVMValueRef sbr = LLVMGetBasicBlockTerminator(r->body);
+  bool stay_on_true = LLVMGetSuccessor(sbr, 0) == r->body;
+  LLVMValueRef cond = map_value(&cm, LLVMGetCondition(sbr));
+  LLVMBuildCondBr(b, cond, stay_on_true ? tloop : r->head, stay_on_true ? r->head : tloop);
+  LLVMValueRef in_vals[2];
+  LLVMBasicBlockRef in_bbs[2] = {tpre, tloop};
+  in_vals[0] = zero;
+  in_vals[1] = idx_next;
+  LLVMAddIncoming(idx, in_vals, in_bbs, 2);
+  for (unsigned i = 0; i < nphis; i++) {
+    LLVMValueRef p = phis[i];
+    unsigned from_body = LLVMGetIncomingBlock(p, 0) == r->body ? 0 : 1;
+    in_vals[0] = map_value(&cm, LLVMGetIncomingValue(p, 1 - from_body));
+    in_vals[1] = map_value(&cm, LLVMGetIncomingValue(p, from_body));
+    LLVMAddIncoming(map_value(&cm, p), in_vals, in_bbs, 2);
+  }
+
+  /* S: a trip counter and the loads */
+  LLVMPositionBuilderBefore(b, loom_first_non_phi(r->body));
+  LLVMBasicBlockRef sb[2] = {r->head, r->body};
+  LLVMValueRef trip = LLVMBuildPhi(b, i64, "row.trip");
+  LLVMValueRef loaded[MAX_TABLED];
+  for (unsigned i = 0; i < t->n; i++) {
+    LLVMValueRef ix[2] = {zero, trip};
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(b, arr[i], tab[i], ix, 2, "");
+    loaded[i] = LLVMBuildLoad2(b, LLVMTypeOf(t->stored[i]), at, "row.tabled");
+  }
+  LLVMPositionBuilderBefore(b, sbr);
+  LLVMValueRef trip_next = LLVMBuildAdd(b, trip, LLVMConstInt(i64, 1, 0), "");
+  in_vals[0] = zero;
+  in_vals[1] = trip_next;
+  LLVMAddIncoming(trip, in_vals, sb, 2);
+
+  /* S's users read the loads */
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in)) {
+    if (!loom_ptrmap_get(&t->slice, in, &dummy) || LLVMIsAPHINode(in))
+      continue;
+    int k = stored_index(t, in);
+    if (k >= 0) {
+      /* every use in S, the slice's own included (they compute the same) */
+      for (LLVMUseRef u = LLVMGetFirstUse(in), nu; u; u = nu) {
+        nu = LLVMGetNextUse(u);
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAInstruction(user) && LLVMGetInstructionParent(user) == r->body && user != loaded[k]) {
+          unsigned n = (unsigned)LLVMGetNumOperands(user);
+          for (unsigned o = 0; o < n; o++)
+            if (LLVMGetOperand(user, o) == in)
+              LLVMSetOperand(user, o, loaded[k]);
+        }
+      }
+    }
+  }
+  /* the slice S no longer needs goes */
+  for (bool again = true; again;) {
+    again = false;
+    for (LLVMValueRef in = LLVMGetLastInstruction(r->body), prev; in; in = prev) {
+      prev = LLVMGetPreviousInstruction(in);
+      if (!LLVMGetFirstUse(in) && loom_ptrmap_get(&t->slice, in, &dummy)) {
+        LLVMInstructionEraseFromParent(in);
+        again = true;
+      }
+    }
+  }
+  loom_ptrmap_free(&cm.map);
+  LLVMDisposeBuilder(b);
+}
+
+bool loom_rows_table(const struct loom_rows *r, const struct loom_ptrmap *varying) {
+  if (!r->body)
+    return false;
+  struct table_plan t;
+  if (!plan_table(r, varying, &t))
+    return false;
+  build_table(r, &t);
+  loom_ptrmap_free(&t.slice);
+  return true;
+}
