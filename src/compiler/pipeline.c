@@ -544,7 +544,7 @@ const struct loom_pass loom_passes[] = {
     {"consecutive-lanes", consecutive_lanes, CODEGEN, NULL,
      "gathers and scatters of VPlan's outer loops whose lanes are provably consecutive (induction, lane-uniform and constant terms) become vector loads and stores (vectorize/consecutive_lanes.c)"},
     {"jam-rows", jam_rows, CODEGEN, NULL,
-     "y work-item loops around one vector of work-items and an inner loop run 2 or 4 rows at once (up to 8 without an inner loop), the inner loop's row-invariant code once for all, two rows to a register where a row is half of one (vectorize/jam_rows.c, jam_build.c)"},
+     "y work-item loops around one vector of work-items and an inner loop run 2 or 4 rows at once (up to 8 without an inner loop), the inner loop's row-invariant code once for all, two rows to a register where a row is half of one; where the y loop still iterates, the inner loop's row-invariant reads once per group into tables (vectorize/jam_rows.c, jam_build.c, row_tables.c)"},
     {"combine-gathers", combine_gathers, CODEGEN, NULL,
      "gathers of a vector's components across work-items become whole loads and shuffles when a run time test finds them contiguous (for an int index: one scalar compare); those only scattered to local memory become loads and stores (vectorize/gather_groups.c, vectorize/copy_groups.c)"},
     {"gather-rows", gather_rows, CODEGEN, NULL,

@@ -42,11 +42,11 @@ void loom_wg_make_regions(LLVMModuleRef m, struct loom_wg_build *b) {
     pt[np + i] = i64;
   pt[np + 4] = LLVMPointerTypeInContext(c, 0); /* snapshot of the uniform slots */
   LLVMTypeRef fty = LLVMFunctionType(i32, pt, np + 5, 0);
-  /* room for one version of each region (region_versions.c) */
-  b->regions = calloc(2 * (b->num_barriers + 1), sizeof *b->regions);
+  /* room for two versions of each region (region_versions.c) */
+  b->regions = calloc(LOOM_REGION_COPIES * (b->num_barriers + 1), sizeof *b->regions);
   b->num_regions = b->num_barriers + 1;
-  b->version = calloc(b->num_barriers + 1, sizeof *b->version);
-  b->version_test = calloc(b->num_barriers + 1, sizeof *b->version_test);
+  b->version = calloc(LOOM_REGION_COPIES * (b->num_barriers + 1), sizeof *b->version);
+  b->version_tests = calloc(LOOM_REGION_COPIES * (b->num_barriers + 1), sizeof *b->version_tests);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   size_t klen;
   const char *kname = LLVMGetValueName2(k, &klen);
@@ -215,7 +215,7 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
   LLVMValueRef base_fn = loom_get_fn(m, LOOM_SYM_SLOT_BASE, ptr, &i64, 1);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(c);
   unsigned np = LLVMCountParams(b->kernel);
-  size_t cap = 2 * ((size_t)b->num_barriers + 1); /* with versions */
+  size_t cap = LOOM_REGION_COPIES * ((size_t)b->num_barriers + 1); /* with versions */
   LLVMValueRef *groups = calloc(cap, sizeof *groups);
   b->loop_ids = calloc(cap, sizeof *b->loop_ids);
   b->outer_loop_ids = calloc(cap, sizeof *b->outer_loop_ids);
@@ -290,9 +290,10 @@ void loom_wg_finish_regions(LLVMModuleRef m, struct loom_wg_build *b, LLVMTarget
       loom_add_fn_attr(f, "alwaysinline");
       continue;
     }
-    unsigned v = loom_wg_version_region(m, b, r);
+    unsigned first = b->num_regions;
+    loom_wg_version_region(m, b, r);
     plan_region(b, r, td, &any_wide);
-    if (v)
+    for (unsigned v = first; v < b->num_regions; v++)
       plan_region(b, v, td, &any_wide);
   }
   keep_vectors_whole(b, any_wide);
@@ -507,6 +508,33 @@ static void build_nest(const struct nest *n, unsigned r, unsigned rr) {
   LLVMAddIncoming(y, &zero, &zh, 1);
   LLVMAddIncoming(y, &y1, &yl, 1);
 }
+/* Region r's work-item loops for its version rr: where rr has a further
+ * version, the group's tests (all true) pick rr, else that version's */
+static void build_versions(const struct nest *n, unsigned r, unsigned rr) {
+  const struct loom_wg_build *b = n->b;
+  if (!b->version[rr]) {
+    build_nest(n, r, rr);
+    return;
+  }
+  const struct loom_version_tests *vt = &b->version_tests[rr];
+  assert(vt->n >= 1);
+  LLVMValueRef test = NULL;
+  for (unsigned k = 0; k < vt->n; k++) {
+    LLVMValueRef t = loom_region_emit_uniform(b->regions[rr], n->np, vt->test[k], n->bld, n->kargs);
+    assert(t);
+    if (vt->negate[k])
+      t = LLVMBuildNot(n->bld, t, "");
+    test = test ? LLVMBuildAnd(n->bld, test, t, "") : t;
+  }
+  LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(n->c, n->w, "region_true");
+  LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(n->c, n->w, "region_false");
+  LLVMBuildCondBr(n->bld, test, yes, no);
+  LLVMPositionBuilderAtEnd(n->bld, yes);
+  build_nest(n, r, rr);
+  LLVMPositionBuilderAtEnd(n->bld, no);
+  build_versions(n, r, b->version[rr]);
+}
+
 
 void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetDataRef td,
                            unsigned simd_bytes) {
@@ -644,17 +672,9 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
       build_nest(&n, r, r);
       continue;
     }
-    /* one test for the group picks the region's version (region_versions.c) */
+    /* the group's tests pick the region's version (region_versions.c) */
     assert(!n.tracked);
-    LLVMValueRef test = loom_region_emit_uniform(b->regions[r], np, b->version_test[r], bld, kargs);
-    assert(test);
-    LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(c, w, "region_true");
-    LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(c, w, "region_false");
-    LLVMBuildCondBr(bld, test, yes, no);
-    LLVMPositionBuilderAtEnd(bld, yes);
-    build_nest(&n, r, r);
-    LLVMPositionBuilderAtEnd(bld, no);
-    build_nest(&n, r, b->version[r]);
+    build_versions(&n, r, r);
   }
   free(starts);
   free(kargs);
@@ -768,7 +788,7 @@ void loom_wg_builds_free(struct loom_wg_build *builds, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     free(builds[i].regions);
     free(builds[i].version);
-    free(builds[i].version_test);
+    free(builds[i].version_tests);
     free(builds[i].loop_ids);
     free(builds[i].outer_loop_ids);
     free(builds[i].region_has_loop);

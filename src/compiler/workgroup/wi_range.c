@@ -298,7 +298,9 @@ static LLVMValueRef clone_uniform(struct clone_ctx *cc, LLVMValueRef v) {
     if (op == LLVMLoad) {
       /* a load from the view: the same bytes of the snapshot */
       LLVMValueRef p = LLVMGetOperand(v, 0), base = loom_base_object(p);
-      LLVMValueRef src = view_source(base, v);
+      /* or from the snapshot itself (a test rebuilt in a region's entry:
+       * region_versions.c) */
+      LLVMValueRef src = LLVMIsAArgument(base) && is_param(f, base, np + 4) ? base : view_source(base, v);
       if (!src || (p != base && !LLVMIsAGetElementPtrInst(p)))
         return NULL;
       LLVMValueRef s = clone_uniform(cc, src);

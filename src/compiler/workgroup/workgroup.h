@@ -86,14 +86,23 @@ uint64_t loom_wg_lower_local_vars(LLVMModuleRef m, LLVMValueRef k,
 
 /* wg_function.c: builds "<kernel>.loom_wg" from k in three steps around two
  * always-inline runs (pass "wg-function" in pipeline.c; docs/COMPILER.md). */
+/* a barrier region and at most two versions of it (region_versions.c) */
+enum { LOOM_REGION_COPIES = 3 };
+
 struct loom_wg_build {
   LLVMValueRef kernel;
   const struct loom_kernel_meta *meta;
   unsigned num_barriers;
   LLVMValueRef *regions; /* num_barriers + 1 region functions, then the versions */
   unsigned num_regions;   /* num_barriers + 1 + the versions added */
-  unsigned *version;      /* per barrier region: its version for a false test, 0: none */
-  LLVMValueRef *version_test; /* per barrier region: the test, in regions[r] */
+  unsigned *version;      /* per region: its version for a false test, 0: none */
+  /* per region: the tests, in regions[r], all true (false where negated)
+   * for it */
+  struct loom_version_tests {
+    LLVMValueRef test[4];
+    bool negate[4];
+    unsigned n;
+  } *version_tests;
   LLVMValueRef *loop_ids; /* parallel loop metadata per region (may be NULL) */
   LLVMValueRef *outer_loop_ids; /* the same, asking for outer-loop vectorisation */
   bool *region_has_loop;  /* the region's body contains a loop */
@@ -216,8 +225,14 @@ LLVMValueRef loom_region_emit_uniform(LLVMValueRef region, unsigned np, LLVMValu
  * depending on one group-uniform test (a tile loop around barriers: back to
  * its top, or past its end into the epilogue), region r becomes the copy
  * for the test being true and a second region function, the copy for false,
- * is added to b->regions; returns its index, or 0 for no versions. Each copy
- * then stops at one barrier, so each can be vectorised on its own. */
+ * is added to b->regions; returns the number of versions added. Each copy
+ * then stops at one barrier, so each can be vectorised on its own. A region
+ * that stops at one barrier already but branches on group-uniform tests
+ * inside (CLBlast's `if (a_ld % VWMD == 0)` around its float4 tile copy)
+ * becomes the copy for all of them true, and the region as it was is the
+ * version for any false: the copy's work-item loop has no branch left (the
+ * copy of a tile loop's region for its test true gets such a version too:
+ * three copies). The versions added are b->regions[first .. num_regions). */
 unsigned loom_wg_version_region(LLVMModuleRef m, struct loom_wg_build *b, unsigned r) LOOM_HIDDEN;
 
 
