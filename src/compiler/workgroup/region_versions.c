@@ -19,7 +19,16 @@
  * branch folded to one side; the work-group function evaluates the test
  * once and runs the matching copy's work-item loop (wg_function.c). The
  * LLVM C API has no function cloner: the blocks a folded copy reaches are
- * copied here. */
+ * copied here.
+ *
+ * Group-uniform tests inside a region (CLBlast's GlobalToLocalDirectA:
+ * `if (a_ld % VWMD == 0 && a_offset % VWMD == 0)` a float4 copy, else one
+ * element at a time) keep its work-item loop scalar: LLVM does not
+ * vectorise the if-else, nor unswitch a loop that large. Such branches are
+ * folded to their true side in one more copy, run when all their tests
+ * hold; a region with one result keeps itself for the rest, a tile loop's
+ * region gets three versions (its repeating side with the tests inside
+ * true, that side alone, its other side). */
 #include "vectorize/vectorize.h"
 #include "workgroup/workgroup.h"
 #include <assert.h>
