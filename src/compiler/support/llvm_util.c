@@ -143,6 +143,17 @@ LLVMValueRef loom_first_non_phi(LLVMBasicBlockRef bb) {
   return i;
 }
 
+void loom_replace_instruction(LLVMValueRef old, LLVMValueRef with) {
+  LLVMReplaceAllUsesWith(old, with);
+  size_t len;
+  const char *name = LLVMGetValueName2(old, &len);
+  char *copy = strndup(name, len);
+  LLVMInstructionEraseFromParent(old);
+  if (copy)
+    LLVMSetValueName2(with, copy, len);
+  free(copy);
+}
+
 void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
                             LLVMBasicBlockRef to) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(LLVMBasicBlockAsValue(bb))));
@@ -166,13 +177,7 @@ void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,
         if (ib)
           LLVMAddIncoming(np, &v, &ib, 1);
       }
-      LLVMReplaceAllUsesWith(phi, np);
-      size_t len;
-      const char *name = LLVMGetValueName2(phi, &len);
-      char *copy = strndup(name, len);
-      LLVMInstructionEraseFromParent(phi);
-      LLVMSetValueName2(np, copy, len);
-      free(copy);
+      loom_replace_instruction(phi, np);
     }
     phi = next;
   }

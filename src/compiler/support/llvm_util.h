@@ -82,6 +82,10 @@ void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) LOOM_HIDDEN;
  * after bb; bb ends with a branch to it. PHIs in the successors are updated. */
 LLVMBasicBlockRef loom_split_block(LLVMBasicBlockRef bb, LLVMValueRef from) LOOM_HIDDEN;
 
+/* Replaces every use of instruction `old` by `with`, erases `old` and gives
+ * `with` its name. */
+void loom_replace_instruction(LLVMValueRef old, LLVMValueRef with) LOOM_HIDDEN;
+
 /* Replaces the incoming block `from` by `to` in every PHI of bb; with to
  * NULL, drops from's incoming values. */
 void loom_phi_replace_block(LLVMBasicBlockRef bb, LLVMBasicBlockRef from,

@@ -99,8 +99,8 @@ static unsigned count_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef *only) {
   return n;
 }
 
-static bool const_int(LLVMValueRef v, long long *k) {
-  if (!v || !LLVMIsAConstantInt(v))
+bool loom_rows_const_int(LLVMValueRef v, long long *k) {
+  if (!v || !LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
     return false;
   *k = LLVMConstIntGetSExtValue(v);
   return true;
@@ -120,13 +120,13 @@ static bool match_header(struct loom_rows *r, LLVMBasicBlockRef head, LLVMBasicB
     long long step;
     if (!LLVMIsAInstruction(add) || LLVMGetInstructionOpcode(add) != LLVMAdd ||
         LLVMGetInstructionParent(add) != tail || LLVMGetOperand(add, 0) != p ||
-        !const_int(LLVMGetOperand(add, 1), &step))
+        !loom_rows_const_int(LLVMGetOperand(add, 1), &step))
       return false;
     r->phi[r->nphi] = p;
     r->step_add[r->nphi] = add;
     r->step[r->nphi++] = step;
     long long init;
-    if (step == 1 && const_int(LLVMGetIncomingValue(p, 1 - back), &init) && init == 0 && !r->iv)
+    if (step == 1 && loom_rows_const_int(LLVMGetIncomingValue(p, 1 - back), &init) && init == 0 && !r->iv)
       r->iv = p;
   }
   if (!r->iv || count_preds(head, NULL) != 2)
@@ -138,7 +138,7 @@ static bool match_header(struct loom_rows *r, LLVMBasicBlockRef head, LLVMBasicB
       next = r->step_add[i];
   long long trips;
   if (!LLVMIsAICmpInst(cmp) || LLVMGetOperand(cmp, 0) != next ||
-      !const_int(LLVMGetOperand(cmp, 1), &trips) || trips < 2)
+      !loom_rows_const_int(LLVMGetOperand(cmp, 1), &trips) || trips < 2)
     return false;
   LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
   if (!((pred == LLVMIntEQ && !stay_on_true) || (pred == LLVMIntNE && stay_on_true) ||
@@ -290,7 +290,7 @@ static bool reads_memory(LLVMValueRef in) {
          loom_is_call_to_prefix(in, "llvm.masked.load.");
 }
 
-static unsigned inst_cost(LLVMValueRef in) {
+unsigned loom_rows_inst_cost(LLVMValueRef in) {
   if (loom_is_call_to_prefix(in, "llvm.masked.gather.") ||
       loom_is_call_to_prefix(in, "llvm.masked.scatter."))
     return 4;
@@ -411,10 +411,10 @@ static struct rows_cost measure(const struct loom_rows *r, const struct loom_ptr
     if (LLVMIsATerminatorInst(in) || loom_rows_counting(r, in))
       continue;
     if (v) {
-      k.var += inst_cost(in);
+      k.var += loom_rows_inst_cost(in);
       k.vvar += vector_cost(in);
     } else {
-      k.inv += inst_cost(in);
+      k.inv += loom_rows_inst_cost(in);
       k.vinv += vector_cost(in);
     }
   }
@@ -677,14 +677,7 @@ static LLVMBasicBlockRef split_merged_latch(LLVMBasicBlockRef be, unsigned loop_
     LLVMPositionBuilderBefore(b, p);
     LLVMValueRef hp = LLVMBuildPhi(b, LLVMTypeOf(p), "");
     LLVMAddIncoming(hp, np_vals, np_bbs, 2);
-    LLVMReplaceAllUsesWith(p, hp);
-    size_t len;
-    const char *name = LLVMGetValueName2(p, &len);
-    char *copy = strndup(name, len);
-    LLVMInstructionEraseFromParent(p);
-    if (copy)
-      LLVMSetValueName2(hp, copy, len);
-    free(copy);
+    loom_replace_instruction(p, hp);
     LLVMPositionBuilderAtEnd(b, np);
   }
   LLVMBuildBr(b, h);

@@ -22,6 +22,11 @@ struct loom_rows {
   unsigned long long trips;
 };
 
+/* v a constant integer of at most 64 bits: its value in *k */
+bool loom_rows_const_int(LLVMValueRef v, long long *k) LOOM_HIDDEN;
+/* an instruction's weight in the jam's choice (a gather or scatter 4) */
+unsigned loom_rows_inst_cost(LLVMValueRef in) LOOM_HIDDEN;
+
 /* the loop's own counting (the inductions' steps, the latch test) */
 bool loom_rows_counting(const struct loom_rows *r, LLVMValueRef in) LOOM_HIDDEN;
 

@@ -25,7 +25,6 @@
 #include "vectorize/jam_rows.h"
 #include "vectorize/vectorize.h"
 #include <assert.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -34,13 +33,6 @@ enum {
   MAX_TABLED = 64,             /* values stored per trip */
   MAX_TABLE_PHIS = 64,
 };
-
-static bool const_value(LLVMValueRef v, long long *k) {
-  if (!v || !LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
-    return false;
-  *k = LLVMConstIntGetSExtValue(v);
-  return true;
-}
 
 /* S's trip count, from its counter `iv = phi [start, head], [iv + step, S]`
  * and the exit test of iv + step (or of iv) against a constant; 0 if not
@@ -53,7 +45,7 @@ static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv
     return 0;
   LLVMValueRef tested = LLVMGetOperand(cmp, 0), iv = tested, next = NULL;
   long long end, step, start;
-  if (!const_value(LLVMGetOperand(cmp, 1), &end))
+  if (!loom_rows_const_int(LLVMGetOperand(cmp, 1), &end))
     return 0;
   if (LLVMIsAInstruction(tested) && LLVMGetInstructionOpcode(tested) == LLVMAdd) {
     next = tested;
@@ -64,8 +56,8 @@ static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv
   unsigned from_head = LLVMGetIncomingBlock(iv, 0) == r->body ? 1 : 0;
   LLVMValueRef back = LLVMGetIncomingValue(iv, 1 - from_head);
   if ((next && back != next) || !LLVMIsAInstruction(back) || LLVMGetInstructionOpcode(back) != LLVMAdd ||
-      LLVMGetOperand(back, 0) != iv || !const_value(LLVMGetOperand(back, 1), &step) || step <= 0 ||
-      step > (1 << 20) || !const_value(LLVMGetIncomingValue(iv, from_head), &start) || start < 0 ||
+      LLVMGetOperand(back, 0) != iv || !loom_rows_const_int(LLVMGetOperand(back, 1), &step) || step <= 0 ||
+      step > (1 << 20) || !loom_rows_const_int(LLVMGetIncomingValue(iv, from_head), &start) || start < 0 ||
       end < 0 || end > (1ll << 40))
     return 0;
   if (!next) /* iv against end is iv + step against end + step */
@@ -144,12 +136,6 @@ static int stored_index(const struct table_plan *t, LLVMValueRef v) {
   return -1;
 }
 
-static unsigned cost_of(LLVMValueRef in) {
-  if (loom_is_call_to_prefix(in, "llvm.masked.gather."))
-    return 4;
-  return LLVMIsAPHINode(in) ? 0 : 1;
-}
-
 /* The values S's row-varying instructions take from its row-invariant
  * ones, where reading them from a table saves at least three times the
  * loads it costs; false if the loop does not qualify */
@@ -169,13 +155,12 @@ static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *vary
       LLVMValueRef op = LLVMGetOperand(in, k);
       if (!invariant_in_body(r, varying, op) || LLVMIsAPHINode(op))
         continue;
-      LLVMValueRef keep = op;
-      LLVMTypeRef ty = LLVMTypeOf(keep);
-      if (stored_index(t, keep) >= 0 || LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+      LLVMTypeRef ty = LLVMTypeOf(op);
+      if (stored_index(t, op) >= 0 || LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
         continue;
       /* only values behind a read: address arithmetic is cheaper to redo */
       struct loom_ptrmap one = {0};
-      bool reads = false, ok = mark_slice(r, varying, keep, &one, &reads);
+      bool reads = false, ok = mark_slice(r, varying, op, &one, &reads);
       loom_ptrmap_free(&one);
       if (!ok) {
         loom_ptrmap_free(&t->slice);
@@ -189,9 +174,9 @@ static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *vary
         return false;
       }
       bytes += t->trips * eb * LLVMGetVectorSize(ty);
-      t->stored[t->n++] = keep;
+      t->stored[t->n++] = op;
       bool r2 = false;
-      mark_slice(r, varying, keep, &t->slice, &r2);
+      mark_slice(r, varying, op, &t->slice, &r2);
     }
   }
   if (!t->n || bytes > MAX_TABLE_BYTES) {
@@ -207,7 +192,7 @@ static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *vary
   unsigned saved = 0, phis = 0;
   for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in))
     if (loom_ptrmap_get(&t->slice, in, &dummy) && in != t->iv) {
-      saved += cost_of(in);
+      saved += LLVMIsAPHINode(in) ? 0 : loom_rows_inst_cost(in);
       phis += LLVMIsAPHINode(in) != NULL;
     }
   if (saved < 3 * (t->n + 1) || phis >= MAX_TABLE_PHIS) {
@@ -217,14 +202,10 @@ static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *vary
   return true;
 }
 
-struct clone_map {
-  struct loom_ptrmap map;
-};
-
+/* the table loop's copy of v (v itself where it has none) */
 static LLVMValueRef map_value(void *ctx, LLVMValueRef v) {
-  struct clone_map *c = ctx;
   size_t got;
-  return loom_ptrmap_get(&c->map, v, &got) ? (LLVMValueRef)got : v;
+  return loom_ptrmap_get(ctx, v, &got) ? (LLVMValueRef)got : v;
 }
 
 static LLVMBasicBlockRef preheader_of(const struct loom_rows *r) {
@@ -263,13 +244,13 @@ static void build_table(const struct loom_rows *r, struct table_plan *t) {
       LLVMSetSuccessor(pt, k, tpre);
   loom_phi_replace_block(r->head, pre, tloop);
 
-  struct clone_map cm = {0};
+  struct loom_ptrmap cm = {0};
   size_t dummy;
   /* the header's row-invariant values S needs, computed before the table */
   LLVMPositionBuilderAtEnd(b, tpre);
   for (LLVMValueRef in = LLVMGetFirstInstruction(r->head); in; in = LLVMGetNextInstruction(in))
     if (loom_ptrmap_get(&t->slice, in, &dummy))
-      loom_ptrmap_put(&cm.map, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
+      loom_ptrmap_put(&cm, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
   LLVMBuildBr(b, tloop);
 
   /* the table loop: S's phis in the slice, then its slice in order */
@@ -281,12 +262,12 @@ static void build_table(const struct loom_rows *r, struct table_plan *t) {
     if (loom_ptrmap_get(&t->slice, in, &dummy)) {
       assert(nphis < MAX_TABLE_PHIS);
       phis[nphis++] = in;
-      loom_ptrmap_put(&cm.map, in, (size_t)LLVMBuildPhi(b, LLVMTypeOf(in), "row.table.phi"));
+      loom_ptrmap_put(&cm, in, (size_t)LLVMBuildPhi(b, LLVMTypeOf(in), "row.table.phi"));
     }
   LLVMValueRef idx = LLVMBuildPhi(b, i64, "row.table.trip");
   for (LLVMValueRef in = loom_first_non_phi(r->body); in; in = LLVMGetNextInstruction(in))
     if (loom_ptrmap_get(&t->slice, in, &dummy))
-      loom_ptrmap_put(&cm.map, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
+      loom_ptrmap_put(&cm, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
   LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
   for (unsigned i = 0; i < t->n; i++) {
     LLVMValueRef ix[2] = {zero, idx};
@@ -357,7 +338,7 @@ static void build_table(const struct loom_rows *r, struct table_plan *t) {
       }
     }
   }
-  loom_ptrmap_free(&cm.map);
+  loom_ptrmap_free(&cm);
   LLVMDisposeBuilder(b);
 }
 

@@ -351,12 +351,12 @@ unsigned loom_wg_version_region(LLVMModuleRef m, struct loom_wg_build *b, unsign
   } else if (one_result) {
     uniform_tests(f, np, &whole, NULL, &fast);
   }
+  unsigned plain = br ? 1 : 0; /* the folds without tests inside */
   /* a copy for the tests inside only while the region is small enough
    * to copy again (compile time) */
-  if (fast.n > (br ? 1u : 0u) && instructions(&whole) > MAX_COPIED_INSNS)
-    fast.n = br ? 1 : 0;
+  if (fast.n > plain && instructions(&whole) > MAX_COPIED_INSNS)
+    fast.n = plain;
   folded_free(&whole);
-  unsigned plain = br ? 1 : 0; /* the folds without tests inside */
   if (fast.n > plain && !set_copy(m, b, f, r, &fast, ".uniform", np, true)) {
     LLVMDeleteFunction(b->regions[r]);
     b->regions[r] = f;

@@ -668,12 +668,8 @@ void loom_wg_make_function(LLVMModuleRef m, struct loom_wg_build *b, LLVMTargetD
     bool tracked = loom_wg_tracking_begin(&track, b, r, bld);
     struct nest n = {b, w, c, bld, kargs, np, lsize, next_var, dispatch, done, starts, &track,
                      tracked};
-    if (!b->version[r]) {
-      build_nest(&n, r, r);
-      continue;
-    }
     /* the group's tests pick the region's version (region_versions.c) */
-    assert(!n.tracked);
+    assert(!n.tracked || !b->version[r]);
     build_versions(&n, r, r);
   }
   free(starts);
