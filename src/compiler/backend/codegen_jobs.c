@@ -24,8 +24,16 @@
  * most EXIT_WAIT_MS; a job still inside LLVM then (one that no exit handler
  * can stop) ends the process at once with the exit status, stdio flushed,
  * without the exit handlers registered before LoomCL's (whose LLVM
- * destructors would pull its data from under the running job). */
+ * destructors would pull its data from under the running job).
+ *
+ * A fork() child has none of the compile threads (support/fork_guard.c
+ * keeps the pool's lock whole across the fork): there no job runs, the
+ * threads start afresh if the child builds, and a job that was running in
+ * the parent never finishes. If LLVM work was under way in the parent at
+ * the fork, the child's copy of LLVM's data may be half changed, so the
+ * child's exit ends like a stuck one, without the earlier exit handlers. */
 #include "backend/codegen_internal.h"
+#include "support/fork_guard.h"
 #include "support/build_time.h"
 #include "frontend/clang_overlap.h"
 #include <assert.h>
@@ -47,6 +55,7 @@ static struct {
   unsigned completed; /* for re-registering the exit handler */
   unsigned parked;
   bool started, exiting;
+  bool forked_in_llvm; /* a fork child of a process inside LLVM then */
   /* programs with a cache entry to write, newest first */
   struct loom_codegen *in_flight;
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -248,6 +257,10 @@ static void start_threads_locked(void) {
  * the first finds work. */
 static void at_exit(int status, void *arg) {
   (void)arg;
+  if (pool.forked_in_llvm) {
+    fflush(NULL);
+    _exit(status);
+  }
   pthread_mutex_lock(&pool.lock);
   pool.exiting = true;
   /* dropped jobs, chained through next (free once out of the queue) */
@@ -296,9 +309,25 @@ static void at_exit(int status, void *arg) {
   loom_overlap_at_exit();
 }
 
+/* ---- fork ---- */
+
+/* in a fork child, pool.lock held (see the top of the file) */
+static void pool_in_fork_child(void) {
+  pool.forked_in_llvm |= pool.running != 0;
+  pool.running = 0;
+  pool.started = false;
+  pthread_cond_init(&pool.work, NULL);
+  pthread_cond_init(&pool.done, NULL);
+}
+
+static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+static void register_guard(void) { loom_fork_guard(&pool.lock, pool_in_fork_child); }
+static void guard_pool(void) { pthread_once(&guard_once, register_guard); }
+
 /* ---- other threads' LLVM work (a kernel specialised in the background) ---- */
 
 bool loom_compiler_work_begin(void) {
+  guard_pool();
   pthread_mutex_lock(&pool.lock);
   bool ok = !pool.exiting;
   /* LLVM ran before (the program was built, perhaps inside clBuildProgram,
@@ -324,7 +353,10 @@ void loom_compiler_work_end(void) {
 }
 
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
-static void register_exit(void) { on_exit(at_exit, NULL); }
+static void register_exit(void) {
+  guard_pool();
+  on_exit(at_exit, NULL);
+}
 
 void loom_codegen_register_exit(void) { pthread_once(&exit_once, register_exit); }
 

@@ -15,6 +15,7 @@
 #include "support/build_time.h"
 #include "backend/codegen.h"
 #include "pipeline.h"
+#include "support/fork_guard.h"
 #include "support/llvm_util.h"
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
@@ -27,8 +28,13 @@
 static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
 static LLVMContextRef spare_ctx;
 static LLVMModuleRef spare_lib;
+static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+
+/* the exit handler takes spare_lock, in a fork child too */
+static void register_guard(void) { loom_fork_guard(&spare_lock, NULL); }
 
 LLVMContextRef loom_library_take(LLVMModuleRef *lib) {
+  pthread_once(&guard_once, register_guard);
   pthread_mutex_lock(&spare_lock);
   LLVMContextRef c = spare_ctx;
   *lib = spare_lib;
@@ -148,12 +154,17 @@ struct loom_overlap {
   bool warm, spare;
 };
 
+/* LLVM work that exit waits for, and that a fork child knows of
+ * (codegen_jobs.c) */
 static void *helper(void *arg) {
   struct loom_overlap *o = arg;
+  if (!loom_compiler_work_begin())
+    return NULL;
   if (o->warm)
     loom_codegen_warm_up(&o->target);
   if (o->spare)
     prepare_spare();
+  loom_compiler_work_end();
   return NULL;
 }
 
@@ -161,6 +172,7 @@ struct loom_overlap *loom_overlap_begin(const struct loom_target *target) {
   pthread_mutex_lock(&warm_lock);
   bool warm = !warmed && loom_codegen_async();
   pthread_mutex_unlock(&warm_lock);
+  pthread_once(&guard_once, register_guard);
   bool spare = spare_wanted();
   if (!warm && !spare)
     return NULL;

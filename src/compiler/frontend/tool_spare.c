@@ -20,6 +20,7 @@
  * spares alone. */
 #include "frontend/tool_spare.h"
 #include "compiler.h"
+#include "support/fork_guard.h"
 #include "support/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -178,6 +179,10 @@ static void kill_spares_at_exit(void) {
 }
 
 static void register_exit(void) { atexit(kill_spares_at_exit); }
+
+/* the exit handler takes spare_lock, in a fork child too */
+static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+static void register_guard(void) { loom_fork_guard(&spare_lock, NULL); }
 
 static void prepare(const char *path) {
   if (!loom_cfg_int(LOOM_CFG_SPARE_TOOLS))
@@ -363,6 +368,7 @@ static int run(struct loom_tool *c, char *const *args, size_t n, const char *wha
 
 int loom_tool_call(const char *path, char *const *args, size_t n, const char *what,
                    char **log) {
+  pthread_once(&guard_once, register_guard);
   struct loom_tool *c = take(path);
   int err = errno;
   prepare(path);
