@@ -231,6 +231,49 @@ static void test_private_store_then_load(struct test_env *env) {
   clReleaseKernel(k);
 }
 
+/* A loop whose trip count differs between work-items, one of whose header
+ * PHIs takes another's value (`last = k`): wg-barriers runs such a loop a
+ * block of unrolled iterations per pass over the group, and rebuilt the
+ * header PHIs so that `last` came from the first iteration of each block
+ * (loom-fuzz seed 3120218, tests/fuzz/bugs/divergent-loop-phi-chain.cl:
+ * 2 for 3 at -cl-opt-disable, 0 optimised). Both builds checked. */
+static const char *phi_chain_src =
+    "kernel void k(global const uint *in, global int *out) {\n"
+    "  uint gl = get_global_id(0);\n"
+    "  int j = 0, last = -1; /* in this order: j's PHI first */\n"
+    "  for (; j < (int)(in[gl] & 31u); j++)\n"
+    "    last = j;\n"
+    "  out[gl] = last;\n"
+    "}\n";
+
+static void test_divergent_loop_phi_chain(struct test_env *env) {
+  enum { G = 256, L = 64 };
+  cl_uint in[G];
+  int want[G];
+  uint64_t st = 3120218;
+  for (int i = 0; i < G; i++) {
+    in[i] = (cl_uint)test_xorshift64(&st);
+    want[i] = (int)(in[i] & 31u) - 1;
+  }
+  static const char *const options[] = {"", "-cl-opt-disable"};
+  for (int o = 0; o < 2; o++) {
+    cl_kernel k = test_kernel_from(env, phi_chain_src, "k", options[o]);
+    if (!k)
+      return;
+    int out[G];
+    cl_mem ib = test_buffer_with(env, sizeof in, in), ob = test_buffer_with(env, sizeof out, NULL);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof ib, &ib));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof ob, &ob));
+    size_t g = G, l = L;
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, ob, sizeof out, out);
+    CHECK(test_count_diff(out, want, G, options[o][0] ? "phi chain -O0" : "phi chain") == 0);
+    clReleaseMemObject(ib);
+    clReleaseMemObject(ob);
+    clReleaseKernel(k);
+  }
+}
+
 int main(void) {
   /* the second launch of a kernel with barriers runs its specialised code */
   setenv("LOOMCL_SPECIALIZE", "always", 1);
@@ -241,6 +284,7 @@ int main(void) {
   test_abs_most_negative(&env);
   test_shift_poison_lane(&env);
   test_private_store_then_load(&env);
+  test_divergent_loop_phi_chain(&env);
   test_env_release(&env);
   return test_finish("test_fuzz_regressions");
 }

@@ -140,28 +140,42 @@ static void extend_exit_phis(struct unroll *u, LLVMBasicBlockRef exit, unsigned 
 }
 
 /* The original header's PHIs now come from the last copy's latches: they
- * are rebuilt (the C API cannot retarget an incoming block). */
+ * are rebuilt (the C API cannot retarget an incoming block). All of them
+ * before any is replaced: a PHI's value from the latch may be another
+ * header PHI (`v3 = j2` in `for (j2 ...) v3 = j2;`), which maps to the last
+ * copy's only while it is still the original. */
 static void rewire_header_phis(struct unroll *u, unsigned count) {
   LLVMBasicBlockRef h = u->loop[0];
+  size_t nphis = 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(h); phi && LLVMIsAPHINode(phi);
+       phi = LLVMGetNextInstruction(phi))
+    nphis++;
+  LLVMValueRef *old = malloc((nphis ? nphis : 1) * sizeof *old);
+  LLVMValueRef *rebuilt = malloc((nphis ? nphis : 1) * sizeof *rebuilt);
   LLVMValueRef phi = LLVMGetFirstInstruction(h);
-  while (phi && LLVMIsAPHINode(phi)) {
-    LLVMValueRef next = LLVMGetNextInstruction(phi);
-    LLVMPositionBuilderBefore(u->bld, phi);
-    LLVMValueRef np = LLVMBuildPhi(u->bld, LLVMTypeOf(phi), "");
-    unsigned ni = LLVMCountIncoming(phi);
+  for (size_t i = 0; i < nphis; i++, phi = LLVMGetNextInstruction(phi))
+    old[i] = phi;
+  for (size_t i = 0; i < nphis; i++) {
+    LLVMPositionBuilderBefore(u->bld, old[0]);
+    LLVMValueRef np = LLVMBuildPhi(u->bld, LLVMTypeOf(old[i]), "");
+    unsigned ni = LLVMCountIncoming(old[i]);
     for (unsigned k = 0; k < ni; k++) {
-      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
-      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
+      LLVMValueRef v = LLVMGetIncomingValue(old[i], k);
+      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(old[i], k);
       if (in_loop(u, ib)) {
         v = map_value(u, count - 1, v);
         ib = map_block(u, count - 1, ib);
       }
       LLVMAddIncoming(np, &v, &ib, 1);
     }
-    LLVMReplaceAllUsesWith(phi, np);
-    LLVMInstructionEraseFromParent(phi);
-    phi = next;
+    rebuilt[i] = np;
   }
+  for (size_t i = 0; i < nphis; i++) {
+    LLVMReplaceAllUsesWith(old[i], rebuilt[i]);
+    LLVMInstructionEraseFromParent(old[i]);
+  }
+  free(old);
+  free(rebuilt);
   /* the original's back edges lead to the first copy */
   for (size_t b = 0; b < u->n; b++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(u->loop[b]);
