@@ -4,6 +4,11 @@
 #include <unistd.h>
 
 int test_failures;
+bool test_no_leak_check;
+
+/* LeakSanitizer's hook: a program may define it to skip the check at exit */
+int __lsan_is_turned_off(void);
+int __lsan_is_turned_off(void) { return test_no_leak_check; }
 int test_checks;
 
 void test_env_init(struct test_env *env) {

@@ -17,6 +17,10 @@
 
 extern int test_failures;
 extern int test_checks;
+/* Set in a fork() child of a process with threads before it exits: the
+ * child's memory holds the other threads' work, copied without the threads,
+ * which LeakSanitizer (ASan builds) would report as leaks. */
+extern bool test_no_leak_check;
 
 #define CHECK(cond)                                                            \
   do {                                                                         \
