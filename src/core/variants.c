@@ -73,6 +73,7 @@
  * specialised code deterministically. */
 #include "loom_image.h"
 #include "program.h"
+#include "support/fork_guard.h"
 #include "support/util.h"
 #include <assert.h>
 #include <pthread.h>
@@ -284,6 +285,18 @@ static void *background(void *arg) {
   return NULL;
 }
 
+/* fork(): the child has no background thread (support/fork_guard.c keeps
+ * bg.lock whole). Jobs queued in the parent are left to the parent: their
+ * variants stay compiling in the child, whose launches run the generic
+ * code; its next job starts a thread of its own. */
+static void bg_in_fork_child(void) {
+  bg.head = bg.tail = NULL;
+  bg.started = false;
+  pthread_cond_init(&bg.work, NULL);
+}
+
+static void guard_bg(void) { loom_fork_guard(&bg.lock, bg_in_fork_child); }
+
 /* queues the specialisation of kernel i of b (k's) for v; false if it cannot */
 static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, struct loom_variant *v,
                       bool compile) {
@@ -292,6 +305,8 @@ static bool queue_job(cl_kernel k, struct loom_program_build *b, uint32_t i, str
     return false;
   LOOM_RETAIN(k);
   *j = (struct spec_job){k, b, i, v, compile, NULL};
+  static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+  pthread_once(&guard_once, guard_bg);
   pthread_mutex_lock(&bg.lock);
   if (!bg.started) {
     pthread_attr_t attr;

@@ -5,9 +5,12 @@
  * in the child for ever. The child's exit handlers (codegen_jobs.c waits
  * for compile jobs, tool_spare.c and clang_overlap.c drop their spares)
  * take such locks, so about one fork child in fifty made right after a
- * build hung at exit. Each guarded lock is taken before the fork, in the
- * order of registration, and released after it on both sides: the child
- * finds it free and what it guards whole. Guarded locks are leaves (none
+ * build hung at exit; and a child that used OpenCL after its parent had
+ * run kernels waited for ever for workers that are not there. Each guarded
+ * lock is taken before the fork, in the order of registration, and
+ * released after it on both sides: the child finds it free and what it
+ * guards whole, and a module's in_child hook makes that fit a process
+ * without the parent's threads (threads restarted on demand). Guarded locks are leaves (none
  * is held while another is taken), so taking them all cannot deadlock. */
 #include "support/fork_guard.h"
 #include <assert.h>
@@ -35,15 +38,15 @@ static void after_fork_in_parent(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-/* the thread that forked, the only one here, holds every lock: each is
- * initialised afresh (the child's copy of a locked mutex) */
+/* the thread that forked, the only one here, holds every lock (glibc's
+ * default and adaptive mutexes, the kinds guarded, do not check who unlocks) */
 static void after_fork_in_child(void) {
   for (int i = 0; i < num_guarded; i++) {
     if (guarded[i].in_child)
       guarded[i].in_child();
-    pthread_mutex_init(guarded[i].lock, NULL);
+    pthread_mutex_unlock(guarded[i].lock);
   }
-  pthread_mutex_init(&registry_lock, NULL);
+  pthread_mutex_unlock(&registry_lock);
 }
 
 static void install_handlers(void) {

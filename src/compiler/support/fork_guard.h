@@ -7,7 +7,8 @@
  * on both sides after it; in_child (may be NULL) runs first in the child,
  * with lock held, to make what lock guards fit a process without the
  * parent's other threads. Only for leaf locks (held while taking no other
- * guarded lock). Registering the same lock again does nothing. */
+ * guarded lock) of glibc's default or adaptive kind. Registering the same
+ * lock again does nothing. */
 void loom_fork_guard(pthread_mutex_t *lock, void (*in_child)(void)) LOOM_HIDDEN;
 
 #endif

@@ -1,5 +1,6 @@
 #include "threadpool.h"
 #include "config.h"
+#include "support/fork_guard.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
@@ -201,7 +202,28 @@ unsigned loom_pool_size(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
+static pthread_once_t pin_once = PTHREAD_ONCE_INIT;
+
+/* fork(): the child has none of the workers (support/fork_guard.c keeps
+ * pool.lock whole across the fork). Its queue starts empty, the parent's
+ * launches being the parent's to finish, and its first launch starts
+ * workers of its own (Python's multiprocessing forks workers from a
+ * parent that may have run kernels already). */
+static void pool_in_fork_child(void) {
+  pool.head = pool.tail = NULL;
+  atomic_store(&pool.pending, 0);
+  pool.sleepers = 0;
+  pool.workers = 0;
+  free(pool.threads);
+  pool.threads = NULL;
+  pthread_cond_init(&pool.wake, NULL);
+  /* glibc's once flag is a plain int: the child runs start_pool again */
+  pool_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+  pin_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+}
+
 static void start_pool(void) {
+  loom_fork_guard(&pool.lock, pool_in_fork_child);
   pool.workers = loom_pool_size();
   pool.threads = calloc(pool.workers, sizeof *pool.threads);
   pthread_attr_t attr;
@@ -233,8 +255,6 @@ int loom_pool_cpu_of(unsigned w) {
       return c;
   return -1;
 }
-
-static pthread_once_t pin_once = PTHREAD_ONCE_INIT;
 
 static void pin_workers(void) {
   unsigned n = loom_pool_workers();

@@ -1,5 +1,5 @@
 /* A fork() child of a process using LoomCL exits, whatever LoomCL's threads
- * were doing at the fork. The child has none of the parent's threads, only
+ * were doing at the fork, and can use OpenCL itself. The child has none of the parent's threads, only
  * a copy of their memory: a lock one of them held then stays held in the
  * child for ever, and the exit handlers (codegen_jobs.c waits for compile
  * jobs, tool_spare.c and clang_overlap.c drop their spares) must not wait
@@ -8,7 +8,11 @@
  * forks children that exit at once and waits for each. A child not gone
  * within HANG_S is a hang: its pid is reported, the child killed and the
  * test failed. (Before the fork handlers, about one child in fifty forked
- * right after a build hung in codegen_jobs.c's exit handler.) */
+ * right after a build hung in codegen_jobs.c's exit handler.) Then, the
+ * parent's workers and compile threads running, a child builds and runs
+ * kernels in the parent's context and in one of its own (Python's
+ * multiprocessing forks its workers so; they waited for ever for the
+ * parent's worker threads). */
 #include "harness.h"
 #include <pthread.h>
 #include <signal.h>
@@ -52,6 +56,25 @@ static void *builder(void *arg) {
   return NULL;
 }
 
+/* builds a kernel negating its input (a new source for each seed) and
+ * checks its result */
+static void run_negate(struct test_env *env, int seed) {
+  char src[256];
+  snprintf(src, sizeof src,
+           "kernel void neg(global int *out, global const int *in) {\n"
+           "  out[get_global_id(0)] = -in[get_global_id(0)] + %d;\n}\n", seed);
+  cl_kernel kern = test_kernel_from(env, src, "neg", "");
+  int in[N], want[N];
+  test_pattern(in, N, seed);
+  for (int i = 0; i < N; i++)
+    want[i] = -in[i] + seed;
+  int *got = kern ? test_run_io(env, kern, in, N, 64) : NULL;
+  CHECK(got && test_count_diff(got, want, N, "neg") == 0);
+  free(got);
+  if (kern)
+    clReleaseKernel(kern);
+}
+
 /* waits for child, at most HANG_S seconds; false (the child killed) if it
  * is still there then */
 static bool exits(pid_t child) {
@@ -93,21 +116,24 @@ int main(void) {
   pthread_join(t, NULL);
   CHECK(hung == 0);
   CHECK(forks > 0);
+  /* a child that uses OpenCL: its exit status says whether its kernels
+   * gave the right results */
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0) {
+    test_failures = 0;
+    test_no_leak_check = true;
+    struct test_env own;
+    test_env_init(&own);
+    run_negate(&env, 7); /* the parent's context and queue */
+    run_negate(&own, 8); /* a context of its own */
+    test_env_release(&own);
+    exit(test_failures ? 1 : 0);
+  }
+  CHECK(child > 0 && exits(child));
   /* the parent goes on: a build after all those forks */
-  cl_kernel kern = test_kernel_from(&env,
-                                    "kernel void neg(global int *out, global const int *in) {\n"
-                                    "  out[get_global_id(0)] = -in[get_global_id(0)];\n}\n",
-                                    "neg", "");
-  int in[N], want[N];
-  test_pattern(in, N, 99);
-  for (int i = 0; i < N; i++)
-    want[i] = -in[i];
-  int *got = kern ? test_run_io(&env, kern, in, N, 64) : NULL;
-  CHECK(got && test_count_diff(got, want, N, "neg") == 0);
-  free(got);
-  if (kern)
-    clReleaseKernel(kern);
+  run_negate(&env, 99);
   test_env_release(&env);
   printf("%d fork children exited\n", forks);
-  return test_finish("test_fork_exit");
+  return test_finish("test_fork");
 }
