@@ -3,7 +3,9 @@
  * helper thread uses that time to
  *  - open the builtin library lazily in a fresh LLVM context (about 15 ms:
  *    the library declares some 12,000 functions), which the link step of
- *    the build then takes (loom_library_take);
+ *    the build then takes (loom_library_take); a second spare, prepared on
+ *    a thread of its own, serves kernels' specialisations
+ *    (loom_library_take_spec);
  *  - the first time in a process, run LLVM's optimiser and code generator
  *    on a tiny function. Code generation initialises function-local statics
  *    whose destructors are registered with atexit on first use; the compile
@@ -23,45 +25,59 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the spare library ---- */
+/* ---- the spare libraries ---- */
 
+/* A context with the builtin library opened in it, ready for a build. Two:
+ * one for the next build (prepared by the helper thread while Clang runs),
+ * one for the next specialisation (core/variants.c compiles a kernel for
+ * its local size at its first launch, in a context of its own: opening the
+ * library there was 20-30 ms of a 50-60 ms specialisation). */
+struct spare {
+  LLVMContextRef ctx;
+  LLVMModuleRef lib;
+};
 static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
-static LLVMContextRef spare_ctx;
-static LLVMModuleRef spare_lib;
+static struct spare build_spare, spec_spare;
+static bool spec_refilling; /* a thread is preparing spec_spare */
 static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
 
-/* the exit handler takes spare_lock, in a fork child too */
-static void register_guard(void) { loom_fork_guard(&spare_lock, NULL); }
+/* a fork child has no refilling thread (spare_lock held) */
+static void spares_in_fork_child(void) { spec_refilling = false; }
 
-LLVMContextRef loom_library_take(LLVMModuleRef *lib) {
+/* the exit handler takes spare_lock, in a fork child too */
+static void register_guard(void) { loom_fork_guard(&spare_lock, spares_in_fork_child); }
+
+static LLVMContextRef take_from(struct spare *s, LLVMModuleRef *lib) {
   pthread_once(&guard_once, register_guard);
   pthread_mutex_lock(&spare_lock);
-  LLVMContextRef c = spare_ctx;
-  *lib = spare_lib;
-  spare_ctx = NULL;
-  spare_lib = NULL;
+  LLVMContextRef c = s->ctx;
+  *lib = s->lib;
+  *s = (struct spare){NULL, NULL};
   pthread_mutex_unlock(&spare_lock);
   return c ? c : LLVMContextCreate();
 }
 
+LLVMContextRef loom_library_take(LLVMModuleRef *lib) { return take_from(&build_spare, lib); }
+
 static bool spare_wanted(void) {
   pthread_mutex_lock(&spare_lock);
-  bool empty = spare_ctx == NULL;
+  bool empty = build_spare.ctx == NULL;
   pthread_mutex_unlock(&spare_lock);
   return empty;
 }
 
-static void prepare_spare(void) {
+/* opens the library in a new context and keeps it in s if s is empty */
+static void prepare_into(struct spare *s) {
   LLVMContextRef c = LLVMContextCreate();
   char *log = NULL;
   LLVMModuleRef lib = loom_open_builtin_library(c, &log);
   free(log);
   pthread_mutex_lock(&spare_lock);
-  bool keep = lib && !spare_ctx;
-  if (keep) {
-    spare_ctx = c;
-    spare_lib = lib;
-  }
+  bool keep = lib && !s->ctx;
+  if (keep)
+    *s = (struct spare){c, lib};
+  if (s == &spec_spare)
+    spec_refilling = false;
   pthread_mutex_unlock(&spare_lock);
   if (!keep) {
     if (lib)
@@ -70,17 +86,62 @@ static void prepare_spare(void) {
   }
 }
 
-void loom_overlap_at_exit(void) {
+/* LLVM work that exit waits for, and that a fork child knows of
+ * (codegen_jobs.c) */
+static void *refill_spec(void *arg) {
+  (void)arg;
+  if (loom_compiler_work_begin()) {
+    prepare_into(&spec_spare);
+    loom_compiler_work_end();
+  } else {
+    pthread_mutex_lock(&spare_lock);
+    spec_refilling = false;
+    pthread_mutex_unlock(&spare_lock);
+  }
+  return NULL;
+}
+
+void loom_library_prepare_spec(void) {
+  pthread_once(&guard_once, register_guard);
   pthread_mutex_lock(&spare_lock);
-  LLVMContextRef c = spare_ctx;
-  LLVMModuleRef lib = spare_lib;
-  spare_ctx = NULL;
-  spare_lib = NULL;
+  bool start = !spec_spare.ctx && !spec_refilling;
+  spec_refilling = spec_refilling || start;
   pthread_mutex_unlock(&spare_lock);
-  if (lib)
-    LLVMDisposeModule(lib);
-  if (c)
-    LLVMContextDispose(c);
+  if (!start)
+    return;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 16u << 20);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_t t;
+  if (pthread_create(&t, &attr, refill_spec, NULL) != 0) {
+    pthread_mutex_lock(&spare_lock);
+    spec_refilling = false;
+    pthread_mutex_unlock(&spare_lock);
+  }
+  pthread_attr_destroy(&attr);
+}
+
+LLVMContextRef loom_library_take_spec(LLVMModuleRef *lib) {
+  LLVMContextRef c = take_from(&spec_spare, lib);
+  loom_library_prepare_spec(); /* the next specialisation's */
+  return c;
+}
+
+static void dispose_spare(struct spare *s) {
+  pthread_mutex_lock(&spare_lock);
+  struct spare taken = *s;
+  *s = (struct spare){NULL, NULL};
+  pthread_mutex_unlock(&spare_lock);
+  if (taken.lib)
+    LLVMDisposeModule(taken.lib);
+  if (taken.ctx)
+    LLVMContextDispose(taken.ctx);
+}
+
+void loom_overlap_at_exit(void) {
+  dispose_spare(&build_spare);
+  dispose_spare(&spec_spare);
 }
 
 /* ---- the warm-up ---- */
@@ -163,7 +224,7 @@ static void *helper(void *arg) {
   if (o->warm)
     loom_codegen_warm_up(&o->target);
   if (o->spare)
-    prepare_spare();
+    prepare_into(&build_spare);
   loom_compiler_work_end();
   return NULL;
 }

@@ -218,6 +218,13 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
     if (!out->pending)
       rc = loom_pipeline_codegen(m, tm, opts->opt_disable, any_outer, &out->object, log);
   }
+  /* kernels with barriers are specialised for their local size at their
+   * first launch (core/variants.c): their builtin library made ready */
+  for (uint32_t i = 0; rc == 0 && !spec && !opts->opt_disable && i < out->num_kernels; i++)
+    if (out->kernels[i].num_barriers) {
+      loom_library_prepare_spec();
+      break;
+    }
   LLVMDisposeTargetMachine(tm);
   return rc;
 }
@@ -247,7 +254,7 @@ static int link_program(const struct loom_blob *const *inputs, size_t num_inputs
   make_library = make_library || opts.create_library;
   LLVMModuleRef lib = NULL;
   /* a specialisation runs beside builds: a context of its own */
-  LLVMContextRef c = spec ? LLVMContextCreate() : loom_library_take(&lib);
+  LLVMContextRef c = spec ? loom_library_take_spec(&lib) : loom_library_take(&lib);
   struct loom_diag_sink sink = {log, false};
   LLVMContextSetDiagnosticHandler(c, loom_on_diagnostic, &sink);
   LLVMModuleRef m = NULL;
