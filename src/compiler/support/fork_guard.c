@@ -1,4 +1,4 @@
-/* Locks that exit handlers take, kept consistent across fork().
+/* Locks LoomCL's threads share, kept consistent across fork().
  *
  * A fork() child has one thread, the one that forked, and a copy of the
  * others' memory: a mutex another thread held at that moment stays locked
@@ -10,8 +10,9 @@
  * lock is taken before the fork, in the order of registration, and
  * released after it on both sides: the child finds it free and what it
  * guards whole, and a module's in_child hook makes that fit a process
- * without the parent's threads (threads restarted on demand). Guarded locks are leaves (none
- * is held while another is taken), so taking them all cannot deadlock. */
+ * without the parent's threads (they start again on demand). Guarded locks
+ * are leaves (none is held while another is taken, nor while registering),
+ * so taking them all cannot deadlock. */
 #include "support/fork_guard.h"
 #include <assert.h>
 
