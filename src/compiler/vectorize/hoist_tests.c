@@ -235,26 +235,43 @@ static struct lin widen(struct hoist *h, struct lin x, bool sign) {
 
 static bool lin_of(struct hoist *h, LLVMValueRef v, struct lin *out);
 
-/* a pointer's address as a 64-bit line: through GEPs of one index (out of
- * the loop too, so that two addresses in one array differ by a constant) */
+/* a pointer's (a vector of pointers') address as a 64-bit line: through
+ * GEPs of one index (out of the loop too, so that two addresses in one
+ * array differ by a constant), a scalar base or index in every lane of a
+ * vector GEP, and a lane taken out of a vector of pointers */
 static bool lin_address(struct hoist *h, LLVMValueRef p, struct lin *out) {
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p)));
+  LLVMTypeRef pt = LLVMTypeOf(p), i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(pt));
+  LLVMTypeRef it = LLVMGetTypeKind(pt) == LLVMVectorTypeKind ? LLVMVectorType(i64, LLVMGetVectorSize(pt)) : i64;
+  if (LLVMIsAExtractElementInst(p) && in_loop(h, p)) {
+    struct lin x;
+    LLVMValueRef lane = LLVMGetOperand(p, 1);
+    if (in_loop(h, lane) || !lin_of(h, LLVMGetOperand(p, 0), &x))
+      return false;
+    *out = (struct lin){LLVMBuildExtractElement(h->bld, x.a, lane, ""),
+                        LLVMBuildExtractElement(h->bld, x.b, lane, "")};
+    return true;
+  }
   if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2 ||
       !LLVMTypeIsSized(LLVMGetGEPSourceElementType(p))) {
     if (in_loop(h, p))
       return false;
-    *out = (struct lin){LLVMBuildPtrToInt(h->bld, p, i64, ""), LLVMConstInt(i64, 0, 0)};
+    *out = (struct lin){LLVMBuildPtrToInt(h->bld, p, it, ""), LLVMConstNull(it)};
     return true;
   }
   LLVMValueRef idx = LLVMGetOperand(p, 1);
-  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  unsigned w = int_width(LLVMTypeOf(idx));
   struct lin base, i;
-  if (w > 64 || (w < 64 && w > 32) || !lin_of(h, LLVMGetOperand(p, 0), &base) || !lin_of(h, idx, &i))
+  if (w > 64 || (w < 64 && w > 32) || !lin_of(h, LLVMGetOperand(p, 0), &base) || !lin_of(h, idx, &i)) {
     return false;
+  }
   if (w < 64) /* a GEP sign-extends its index */
     i = widen(h, i, true);
+  if (it != LLVMTypeOf(base.a))
+    base = (struct lin){splat_as(h->bld, it, base.a), splat_as(h->bld, it, base.b)};
+  if (it != LLVMTypeOf(i.a))
+    i = (struct lin){splat_as(h->bld, it, i.a), splat_as(h->bld, it, i.b)};
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(p))));
-  LLVMValueRef size = LLVMConstInt(i64, LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p)), 0);
+  LLVMValueRef size = const_of(it, (long long)LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p)));
   out->a = add(h->bld, base.a, mul(h->bld, i.a, size));
   out->b = add(h->bld, base.b, mul(h->bld, i.b, size));
   return true;
@@ -277,9 +294,25 @@ static LLVMValueRef mask_of(LLVMValueRef sh) {
   return r;
 }
 
+/* a constant integer, or a vector of one value in every lane: *k */
+static bool same_every_lane(LLVMValueRef v, long long *k) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind) {
+    uint64_t u;
+    if (!loom_splat_int(v, &u))
+      return false;
+    *k = (long long)u;
+    return true;
+  }
+  if (!LLVMIsAConstantInt(v))
+    return false;
+  *k = LLVMConstIntGetSExtValue(v);
+  return true;
+}
+
 static bool lin_compute(struct hoist *h, LLVMValueRef v, struct lin *out) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+  LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+  if (LLVMGetTypeKind(et) == LLVMPointerTypeKind)
     return lin_address(h, v, out);
   if (!int_like(t))
     return false;
@@ -336,7 +369,7 @@ static bool lin_compute(struct hoist *h, LLVMValueRef v, struct lin *out) {
     *out = widen(h, x, op == LLVMSExt);
     return true;
   case LLVMPtrToInt:
-    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 64)
+    if (int_width(t) != 64)
       return false;
     return lin_of(h, LLVMGetOperand(v, 0), out);
   /* lanes move: a's and b's the same way */
@@ -358,6 +391,50 @@ static bool lin_compute(struct hoist *h, LLVMValueRef v, struct lin *out) {
     if (!m || !lin_of(h, LLVMGetOperand(v, 0), &x) || !lin_of(h, LLVMGetOperand(v, 1), &y))
       return false;
     *out = (struct lin){LLVMBuildShuffleVector(b, x.a, y.a, m, ""), LLVMBuildShuffleVector(b, x.b, y.b, m, "")};
+    return true;
+  }
+  case LLVMPHI: {
+    /* an induction beside the counter (the loop vectoriser's vector of lane
+     * indices): from outside the loop its start, from inside itself plus a
+     * value the same on every trip */
+    if (LLVMGetInstructionParent(v) != LLVMGetInstructionParent(h->iv) || LLVMCountIncoming(v) != 2)
+      return false;
+    LLVMValueRef start = NULL, step = NULL;
+    for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef in = LLVMGetIncomingValue(v, k);
+      if (!in_loop(h, in)) {
+        start = in;
+        continue;
+      }
+      if (LLVMGetInstructionOpcode(in) != LLVMAdd)
+        return false;
+      unsigned other = LLVMGetOperand(in, 0) == v ? 1 : 0;
+      if (LLVMGetOperand(in, 1 - other) != v || in_loop(h, LLVMGetOperand(in, other)))
+        return false;
+      step = LLVMGetOperand(in, other);
+    }
+    if (!start || !step)
+      return false;
+    *out = (struct lin){start, step};
+    return true;
+  }
+  case LLVMAShr: {
+    /* (x << 32) >> (32 - k): InstCombine's form of sext(trunc32(x)) << k, a
+     * 32-bit index scaled to a 64-bit offset */
+    LLVMValueRef shl = LLVMGetOperand(v, 0);
+    long long s1, s2;
+    if (int_width(t) != 64 || !LLVMIsAInstruction(shl) || LLVMGetInstructionOpcode(shl) != LLVMShl ||
+        !same_every_lane(LLVMGetOperand(shl, 1), &s1) || s1 != 32 ||
+        !same_every_lane(LLVMGetOperand(v, 1), &s2) || s2 < 0 || s2 > 32 ||
+        !lin_of(h, LLVMGetOperand(shl, 0), &x))
+      return false;
+    LLVMTypeRef t32 = with_width(t, 32);
+    struct lin w = widen(h, (struct lin){LLVMBuildTrunc(b, x.a, t32, ""), LLVMBuildTrunc(b, x.b, t32, "")},
+                         true);
+    if (s2 < 32)
+      w = (struct lin){LLVMBuildShl(b, w.a, const_of(t, 32 - s2), ""),
+                       is_zero(w.b) ? w.b : LLVMBuildShl(b, w.b, const_of(t, 32 - s2), "")};
+    *out = w;
     return true;
   }
   default:
@@ -780,6 +857,22 @@ static enum hoisted hoist_loop(LLVMValueRef f, LLVMValueRef first) {
     }
   }
   LLVMValueRef pre_term = pre ? LLVMGetBasicBlockTerminator(pre) : NULL;
+  if (nt && pre_term && LLVMIsABranchInst(pre_term) && LLVMIsConditional(pre_term)) {
+    /* the loop vectoriser's vector loop is entered from a test of the trip
+     * count: a preheader of its own for the hoisted test */
+    LLVMBasicBlockRef own = LLVMInsertBasicBlockInContext(LLVMGetTypeContext(LLVMTypeOf(f)), header,
+                                                          "tests.pre");
+    LLVMBuilderRef bb = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(f)));
+    LLVMPositionBuilderAtEnd(bb, own);
+    LLVMBuildBr(bb, header);
+    LLVMDisposeBuilder(bb);
+    for (unsigned k = 0; k < LLVMGetNumSuccessors(pre_term); k++)
+      if (LLVMGetSuccessor(pre_term, k) == header)
+        LLVMSetSuccessor(pre_term, k, own);
+    loom_phi_replace_block(header, pre, own);
+    pre = own;
+    pre_term = LLVMGetBasicBlockTerminator(own);
+  }
   if (nt && pre_term && LLVMIsABranchInst(pre_term) && !LLVMIsConditional(pre_term) &&
       closed(&lb, &insns) && insns <= MAX_LOOP_INSNS) {
     LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(f));
