@@ -219,8 +219,10 @@ static int make_executable(LLVMModuleRef m, LLVMModuleRef *lib_ready,
       rc = loom_pipeline_codegen(m, tm, opts->opt_disable, any_outer, &out->object, log);
   }
   /* kernels with barriers are specialised for their local size at their
-   * first launch (core/variants.c): their builtin library made ready */
-  for (uint32_t i = 0; rc == 0 && !spec && !opts->opt_disable && i < out->num_kernels; i++)
+   * first launch (core/variants.c; LOOMCL_SPECIALIZE=0: never): their
+   * builtin library made ready */
+  bool specialised_later = rc == 0 && !spec && !opts->opt_disable && loom_cfg_int(LOOM_CFG_SPECIALIZE) != 0;
+  for (uint32_t i = 0; specialised_later && i < out->num_kernels; i++)
     if (out->kernels[i].num_barriers) {
       loom_library_prepare_spec();
       break;
