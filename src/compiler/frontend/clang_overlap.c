@@ -47,14 +47,20 @@ static void spares_in_fork_child(void) { spec_refilling = false; }
 /* the exit handler takes spare_lock, in a fork child too */
 static void register_guard(void) { loom_fork_guard(&spare_lock, spares_in_fork_child); }
 
-static LLVMContextRef take_from(struct spare *s, LLVMModuleRef *lib) {
+/* what s holds, s left empty */
+static struct spare swap_out(struct spare *s) {
   pthread_once(&guard_once, register_guard);
   pthread_mutex_lock(&spare_lock);
-  LLVMContextRef c = s->ctx;
-  *lib = s->lib;
+  struct spare taken = *s;
   *s = (struct spare){NULL, NULL};
   pthread_mutex_unlock(&spare_lock);
-  return c ? c : LLVMContextCreate();
+  return taken;
+}
+
+static LLVMContextRef take_from(struct spare *s, LLVMModuleRef *lib) {
+  struct spare taken = swap_out(s);
+  *lib = taken.lib;
+  return taken.ctx ? taken.ctx : LLVMContextCreate();
 }
 
 LLVMContextRef loom_library_take(LLVMModuleRef *lib) { return take_from(&build_spare, lib); }
@@ -76,8 +82,6 @@ static void prepare_into(struct spare *s) {
   bool keep = lib && !s->ctx;
   if (keep)
     *s = (struct spare){c, lib};
-  if (s == &spec_spare)
-    spec_refilling = false;
   pthread_mutex_unlock(&spare_lock);
   if (!keep) {
     if (lib)
@@ -88,16 +92,19 @@ static void prepare_into(struct spare *s) {
 
 /* LLVM work that exit waits for, and that a fork child knows of
  * (codegen_jobs.c) */
+static void refill_done(void) {
+  pthread_mutex_lock(&spare_lock);
+  spec_refilling = false;
+  pthread_mutex_unlock(&spare_lock);
+}
+
 static void *refill_spec(void *arg) {
   (void)arg;
   if (loom_compiler_work_begin()) {
     prepare_into(&spec_spare);
     loom_compiler_work_end();
-  } else {
-    pthread_mutex_lock(&spare_lock);
-    spec_refilling = false;
-    pthread_mutex_unlock(&spare_lock);
   }
+  refill_done();
   return NULL;
 }
 
@@ -114,11 +121,8 @@ void loom_library_prepare_spec(void) {
   pthread_attr_setstacksize(&attr, 16u << 20);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   pthread_t t;
-  if (pthread_create(&t, &attr, refill_spec, NULL) != 0) {
-    pthread_mutex_lock(&spare_lock);
-    spec_refilling = false;
-    pthread_mutex_unlock(&spare_lock);
-  }
+  if (pthread_create(&t, &attr, refill_spec, NULL) != 0)
+    refill_done();
   pthread_attr_destroy(&attr);
 }
 
@@ -129,10 +133,7 @@ LLVMContextRef loom_library_take_spec(LLVMModuleRef *lib) {
 }
 
 static void dispose_spare(struct spare *s) {
-  pthread_mutex_lock(&spare_lock);
-  struct spare taken = *s;
-  *s = (struct spare){NULL, NULL};
-  pthread_mutex_unlock(&spare_lock);
+  struct spare taken = swap_out(s);
   if (taken.lib)
     LLVMDisposeModule(taken.lib);
   if (taken.ctx)

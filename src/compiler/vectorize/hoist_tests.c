@@ -32,6 +32,7 @@
  * a phi other than the loop's counter) stays where it is. */
 #include "analysis/loops.h"
 #include "support/llvm_util.h"
+#include "vectorize/jam_rows.h"
 #include "vectorize/vectorize.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,10 +304,7 @@ static bool same_every_lane(LLVMValueRef v, long long *k) {
     *k = (long long)u;
     return true;
   }
-  if (!LLVMIsAConstantInt(v))
-    return false;
-  *k = LLVMConstIntGetSExtValue(v);
-  return true;
+  return loom_rows_const_int(v, k);
 }
 
 static bool lin_compute(struct hoist *h, LLVMValueRef v, struct lin *out) {
