@@ -21,7 +21,15 @@
  * loop runs exactly when the first row would, as often, reading the same
  * addresses. The jam then sees loads the same for every row: where it
  * puts two rows in one register, the duplicate of a loaded column is a
- * broadcast from memory. */
+ * broadcast from memory.
+ *
+ * A trip of the table loop computes up to 8 trips of S (their number
+ * dividing T) when the slice gathers: the 4 x 2 gathers a trip of
+ * XgemmDirectTN's inner loop (two k) each take one element of 8 lanes'
+ * rows of A; 4 trips in one give gather-rows 8 consecutive elements of
+ * each row, which it loads as rows and transposes (128 gathers a tile
+ * before, a quarter of the kernel's time on AMD Zen 4). The stores follow
+ * all the copies' reads, so nothing writes between a family's gathers. */
 #include "vectorize/jam_rows.h"
 #include "vectorize/vectorize.h"
 #include <assert.h>
@@ -32,12 +40,15 @@ enum {
   MAX_TABLE_BYTES = 32 * 1024, /* well within L1 with the group's tiles */
   MAX_TABLED = 64,             /* values stored per trip */
   MAX_TABLE_PHIS = 64,
+  MAX_TABLE_UNROLL = 8,       /* trips of S a trip of the table loop */
+  MAX_UNROLLED_GATHERS = 32,  /* within gather-rows' 64 members a block */
+  MAX_UNROLLED_SIZE = 1024,   /* instructions */
 };
 
 /* S's trip count, from its counter `iv = phi [start, head], [iv + step, S]`
  * and the exit test of iv + step (or of iv) against a constant; 0 if not
  * of that form */
-static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv_out) {
+static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv_out, long long *step_out) {
   LLVMValueRef br = LLVMGetBasicBlockTerminator(r->body);
   LLVMValueRef cmp = LLVMGetCondition(br);
   bool stay_on_true = LLVMGetSuccessor(br, 0) == r->body;
@@ -73,6 +84,7 @@ static unsigned long long trip_count(const struct loom_rows *r, LLVMValueRef *iv
     return 0;
   }
   *iv_out = iv;
+  *step_out = step;
   return (span + (unsigned long long)step - 1) / (unsigned long long)step;
 }
 
@@ -125,7 +137,9 @@ struct table_plan {
   LLVMValueRef stored[MAX_TABLED]; /* the values the table keeps per trip */
   unsigned n;
   unsigned long long trips;
-  LLVMValueRef iv;
+  LLVMValueRef iv; /* S's counter, stepping by step */
+  long long step;
+  unsigned unroll; /* trips of S a trip of the table loop computes */
   struct loom_ptrmap slice; /* what the table loop computes */
 };
 
@@ -142,7 +156,7 @@ static int stored_index(const struct table_plan *t, LLVMValueRef v) {
 static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *varying,
                        struct table_plan *t) {
   memset(t, 0, sizeof *t);
-  t->trips = trip_count(r, &t->iv);
+  t->trips = trip_count(r, &t->iv, &t->step);
   if (t->trips < 2 || t->trips > MAX_TABLE_TRIPS)
     return false;
   size_t dummy;
@@ -199,6 +213,18 @@ static bool plan_table(const struct loom_rows *r, const struct loom_ptrmap *vary
     loom_ptrmap_free(&t->slice);
     return false;
   }
+  /* gathers of a lane's own row (a[lid * ld + k]) take one element per k:
+   * with several trips in one, gather-rows sees whole rows to load */
+  unsigned gathers = 0, size = 0;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in; in = LLVMGetNextInstruction(in))
+    if (loom_ptrmap_get(&t->slice, in, &dummy)) {
+      gathers += loom_is_call_to_prefix(in, "llvm.masked.gather.");
+      size++;
+    }
+  t->unroll = 1;
+  for (unsigned u = MAX_TABLE_UNROLL; gathers && u > 1 && t->unroll == 1; u /= 2)
+    if (t->trips % u == 0 && u * gathers <= MAX_UNROLLED_GATHERS && u * size <= MAX_UNROLLED_SIZE)
+      t->unroll = u;
   return true;
 }
 
@@ -255,28 +281,62 @@ static void build_table(const struct loom_rows *r, struct table_plan *t) {
 
   /* the table loop: S's phis in the slice, then its slice in order */
   LLVMPositionBuilderAtEnd(b, tloop);
-  LLVMValueRef phis[MAX_TABLE_PHIS];
+  LLVMValueRef phis[MAX_TABLE_PHIS], table_phis[MAX_TABLE_PHIS], table_iv = NULL;
   unsigned nphis = 0;
   for (LLVMValueRef in = LLVMGetFirstInstruction(r->body); in && LLVMIsAPHINode(in);
        in = LLVMGetNextInstruction(in))
     if (loom_ptrmap_get(&t->slice, in, &dummy)) {
       assert(nphis < MAX_TABLE_PHIS);
-      phis[nphis++] = in;
-      loom_ptrmap_put(&cm, in, (size_t)LLVMBuildPhi(b, LLVMTypeOf(in), "row.table.phi"));
+      phis[nphis] = in;
+      table_phis[nphis] = LLVMBuildPhi(b, LLVMTypeOf(in), "row.table.phi");
+      loom_ptrmap_put(&cm, in, (size_t)table_phis[nphis]);
+      if (in == t->iv)
+        table_iv = table_phis[nphis];
+      nphis++;
     }
   LLVMValueRef idx = LLVMBuildPhi(b, i64, "row.table.trip");
-  for (LLVMValueRef in = loom_first_non_phi(r->body); in; in = LLVMGetNextInstruction(in))
-    if (loom_ptrmap_get(&t->slice, in, &dummy))
-      loom_ptrmap_put(&cm, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
   LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
-  for (unsigned i = 0; i < t->n; i++) {
-    LLVMValueRef ix[2] = {zero, idx};
-    LLVMValueRef at = LLVMBuildInBoundsGEP2(b, arr[i], tab[i], ix, 2, "");
-    LLVMBuildStore(b, map_value(&cm, t->stored[i]), at);
+  LLVMValueRef vals[MAX_TABLE_UNROLL][MAX_TABLED];
+  assert(t->unroll >= 1 && t->unroll <= MAX_TABLE_UNROLL && t->trips % t->unroll == 0);
+  for (unsigned u = 0; u < t->unroll; u++) {
+    if (u) {
+      /* S's phis in copy u: copy u - 1's values around the latch, all read
+       * before any changes (a phi may take another's value); S's counter
+       * directly, so that its copies' chains stay short */
+      LLVMValueRef next[MAX_TABLE_PHIS];
+      for (unsigned i = 0; i < nphis; i++) {
+        unsigned from_body = LLVMGetIncomingBlock(phis[i], 0) == r->body ? 0 : 1;
+        next[i] = map_value(&cm, LLVMGetIncomingValue(phis[i], from_body));
+      }
+      for (unsigned i = 0; i < nphis; i++)
+        loom_ptrmap_put(&cm, phis[i], (size_t)next[i]);
+      if (table_iv)
+        loom_ptrmap_put(&cm, t->iv,
+                        (size_t)LLVMBuildAdd(b, table_iv,
+                                             LLVMConstInt(LLVMTypeOf(t->iv),
+                                                          (unsigned long long)(t->step * (long long)u), 0),
+                                             ""));
+    }
+    for (LLVMValueRef in = loom_first_non_phi(r->body); in; in = LLVMGetNextInstruction(in))
+      if (loom_ptrmap_get(&t->slice, in, &dummy))
+        loom_ptrmap_put(&cm, in, (size_t)loom_clone_mapped(b, in, map_value, &cm));
+    for (unsigned i = 0; i < t->n; i++)
+      vals[u][i] = map_value(&cm, t->stored[i]);
   }
-  LLVMValueRef idx_next = LLVMBuildAdd(b, idx, LLVMConstInt(i64, 1, 0), "");
+  /* the stores after every copy's reads: gather-rows wants no write
+   * between a family's members */
+  for (unsigned u = 0; u < t->unroll; u++) {
+    LLVMValueRef at_trip = u ? LLVMBuildAdd(b, idx, LLVMConstInt(i64, u, 0), "") : idx;
+    for (unsigned i = 0; i < t->n; i++) {
+      LLVMValueRef ix[2] = {zero, at_trip};
+      LLVMValueRef at = LLVMBuildInBoundsGEP2(b, arr[i], tab[i], ix, 2, "");
+      LLVMBuildStore(b, vals[u][i], at);
+    }
+  }
+  LLVMValueRef idx_next = LLVMBuildAdd(b, idx, LLVMConstInt(i64, t->unroll, 0), "");
   LLVMValueRef sbr = LLVMGetBasicBlockTerminator(r->body);
   bool stay_on_true = LLVMGetSuccessor(sbr, 0) == r->body;
+  /* the last copy's exit test: the ones before it stay, as trips % unroll == 0 */
   LLVMValueRef cond = map_value(&cm, LLVMGetCondition(sbr));
   LLVMBuildCondBr(b, cond, stay_on_true ? tloop : r->head, stay_on_true ? r->head : tloop);
   LLVMValueRef in_vals[2];
@@ -289,7 +349,7 @@ static void build_table(const struct loom_rows *r, struct table_plan *t) {
     unsigned from_body = LLVMGetIncomingBlock(p, 0) == r->body ? 0 : 1;
     in_vals[0] = map_value(&cm, LLVMGetIncomingValue(p, 1 - from_body));
     in_vals[1] = map_value(&cm, LLVMGetIncomingValue(p, from_body));
-    LLVMAddIncoming(map_value(&cm, p), in_vals, in_bbs, 2);
+    LLVMAddIncoming(table_phis[i], in_vals, in_bbs, 2);
   }
 
   /* S: a trip counter and the loads */

@@ -1,5 +1,5 @@
 ; A kernel specialised for its local size reads its rows with constant
-; indices (vectorize/gather_rows.c, normalise_constant_key): lane i's
+; indices (vectorize/gather_rows.c: a constant index has no leaf): lane i's
 ; element k of the row at t + 34 i is t[<k, 34 + k, 68 + k, ...>] for some
 ; members and (t + k)[<0, 34, 68, ...>] for others, as O3 leaves them.
 ; Keyed by their steps (<0, 34, ...>), lane 0's element in the offset, the

@@ -3,22 +3,41 @@
 ; inner loop gathered the same column of a tile in local memory (%a: the
 ; same for every row). A loop before the y loop gathers the 32 columns once
 ; into a table (an alloca of 32 <8 x float>); the inner loop loads them from
-; there, and its gathers and their addresses are gone.
+; there, and its gathers and their addresses are gone. The table loop runs
+; 8 trips of the inner loop a trip (32 is a multiple of 8; 8 gathers a
+; trip): each lane's 8 consecutive elements, which gather-rows loads as
+; rows (the second RUN), its 8 stores after the gathers.
 ;  - @written: the inner loop writes local memory, so its reads may see its
 ;    own row's writes (row-varying): no table, the gathers copied per row;
 ;  - @unknown: the inner loop's trip count is not a constant (no table size):
 ;    no table;
 ;  - @once: 4 rows, all run at once (the y loop no longer loops): no table.
 ; RUN: -passes=jam-rows
+; RUN: -passes=jam-rows,gather-rows | --check-prefix=ROWS
+
+; ROWS-LABEL: define void @table.loom_wg(
+; ROWS: row.table.loop:
+; ROWS: br i1 true, label %rows.whole, label %rows.apart
+; ROWS: rows.whole:
+; ROWS-COUNT-8: load <8 x float>
+; ROWS: rows.apart:
+; ROWS-LABEL: head:
 
 ; CHECK-LABEL: define void @table.loom_wg(
 ; CHECK: entry:
 ; CHECK-NEXT: %row.table = alloca [32 x <8 x float>], align 64
 ; CHECK: row.table.loop:
 ; CHECK: %[[G:[0-9]+]] = call <8 x float> @llvm.masked.gather.v8f32.v8p3(
+; CHECK-COUNT-6: call <8 x float> @llvm.masked.gather.v8f32.v8p3(
+; CHECK: %[[G7:[0-9]+]] = call <8 x float> @llvm.masked.gather.v8f32.v8p3(
+; CHECK-NOT: store
 ; CHECK: icmp eq i64 %{{[0-9]+}}, 32
 ; CHECK: %[[AT:[0-9]+]] = getelementptr inbounds [32 x <8 x float>], ptr %row.table, i64 0, i64 %row.table.trip
 ; CHECK-NEXT: store <8 x float> %[[G]], ptr %[[AT]]
+; CHECK: %[[T7:[0-9]+]] = add i64 %row.table.trip, 7
+; CHECK-NEXT: %[[AT7:[0-9]+]] = getelementptr inbounds [32 x <8 x float>], ptr %row.table, i64 0, i64 %[[T7]]
+; CHECK-NEXT: store <8 x float> %[[G7]], ptr %[[AT7]]
+; CHECK-NEXT: add i64 %row.table.trip, 8
 ; CHECK: br i1 %{{[0-9]+}}, label %head, label %row.table.loop
 ; CHECK: head:
 ; CHECK-NEXT: %y = phi i64 [ 0, %row.table.loop ], [ %y.next, %tail ]
