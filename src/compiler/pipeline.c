@@ -418,6 +418,12 @@ static int combine_scatters(struct loom_pipeline *p) {
   return 0;
 }
 
+static int scatter_rows(struct loom_pipeline *p) {
+  if (!p->opt_disable)
+    loom_scatter_rows(p->m);
+  return 0;
+}
+
 static int pair_chains(struct loom_pipeline *p) {
   if (!p->opt_disable)
     loom_pair_fma_chains(p->m);
@@ -551,6 +557,8 @@ const struct loom_pass loom_passes[] = {
      "gathers that read each lane's own row (a[lid * ld + k], k unrolled) become row loads and shuffles, tested at run time for a 32-bit index that wraps (vectorize/gather_rows.c)"},
     {"combine-scatters", combine_scatters, CODEGEN, NULL,
      "scatters of a vector's components across work-items become shuffles and whole stores when a run time test finds them contiguous (vectorize/scatter_groups.c)"},
+    {"scatter-rows", scatter_rows, CODEGEN, NULL,
+     "scatters that write each lane's few consecutive elements (c[(idm + mi) * ldc + idn + ni], ni unrolled; a select on a uniform flag followed to either side) become shuffles and a store per lane, tested at run time for the select's side and a 32-bit index that wraps (vectorize/scatter_rows.c)"},
     {"pair-chains", pair_chains, CODEGEN, NULL,
      "two chains of FMAs on half-register vectors that multiply by the same broadcast at every step become one chain on full registers (vectorize/pair_chains.c)"},
     {"half-lower", half_lower, CODEGEN, NULL,

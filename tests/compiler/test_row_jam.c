@@ -100,6 +100,21 @@ static const char *src =
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  out[get_global_id(0)] = t[n - 1 - l] * 2.0f;\n"
     "}\n"
+    /* XgemmDirect's store of a work-item's 4 x 4 results, C row-major (t)
+     * or column-major: scatters of one element of every lane's four, the
+     * index a select on t (vectorize/scatter_rows.c). S spaces the lanes
+     * apart: with S = 64 and ldc = 2 a work-item's rows overlap (the
+     * stores then keep their order) but never another's */
+    "kernel void store44(global float *C, int t, int ldc, int S) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  float c[16];\n"
+    "  for (int i = 0; i < 16; i++) c[i] = (float)(x * 1000 + y * 100 + i);\n"
+    "  for (int ni = 0; ni < 4; ni++)\n"
+    "    for (int mi = 0; mi < 4; mi++) {\n"
+    "      int idx = t ? (x * S + mi) * ldc + y * 4 + ni : (y * 4 + ni) * ldc + x * S + mi;\n"
+    "      C[idx] = c[ni * 4 + mi];\n"
+    "    }\n"
+    "}\n"
     /* divisions of local-id arithmetic, negative ones too */
     "kernel void idm(global int *out) {\n"
     "  int x = get_local_id(0), y = get_local_id(1);\n"
@@ -235,6 +250,48 @@ static void test_copy4(struct test_env *env, cl_program p, size_t l, int stride)
   free(out);
 }
 
+/* store44's element of work-item (x, y)'s result (mi, ni) */
+static size_t store44_index(int t, int ldc, int S, size_t x, size_t y, int mi, int ni) {
+  return t ? (x * (size_t)S + (size_t)mi) * (size_t)ldc + y * 4 + (size_t)ni
+           : (y * 4 + (size_t)ni) * (size_t)ldc + x * (size_t)S + (size_t)mi;
+}
+
+/* store44 on gx x gy work-items (groups of 8 x 1) against the stores run
+ * in order, work-item by work-item */
+static void test_store44(struct test_env *env, cl_program p, int t, int ldc, int S, size_t gx, size_t gy) {
+  size_t n = store44_index(t, ldc, S, gx - 1, gy - 1, 3, 3) + 1; /* the largest, both layouts */
+  float *want = malloc(sizeof(float) * n), *got = malloc(sizeof(float) * n);
+  for (size_t i = 0; i < n; i++)
+    want[i] = -1.0f;
+  for (size_t x = 0; x < gx; x++)
+    for (size_t y = 0; y < gy; y++)
+      for (int ni = 0; ni < 4; ni++)
+        for (int mi = 0; mi < 4; mi++)
+          want[store44_index(t, ldc, S, x, y, mi, ni)] = (float)(x * 1000 + y * 100) + (float)(ni * 4 + mi);
+  cl_kernel k = kernel_of(p, "store44");
+  cl_mem bc = test_buffer_with(env, sizeof(float) * n, NULL);
+  CHECK_OK(clSetKernelArg(k, 0, sizeof bc, &bc));
+  CHECK_OK(clSetKernelArg(k, 1, sizeof t, &t));
+  CHECK_OK(clSetKernelArg(k, 2, sizeof ldc, &ldc));
+  CHECK_OK(clSetKernelArg(k, 3, sizeof S, &S));
+  size_t g[2] = {gx, gy}, l[2] = {8, 1};
+  for (int run = 0; run < 2; run++) {
+    for (size_t i = 0; i < n; i++)
+      got[i] = -1.0f;
+    CHECK_OK(clEnqueueWriteBuffer(env->queue, bc, CL_TRUE, 0, sizeof(float) * n, got, 0, NULL, NULL));
+    CHECK_OK(test_run(env, k, 2, NULL, g, l));
+    test_read_back(env, bc, sizeof(float) * n, got);
+    int bad = 0;
+    for (size_t i = 0; i < n; i++)
+      bad += got[i] != want[i];
+    CHECK(bad == 0);
+  }
+  clReleaseMemObject(bc);
+  clReleaseKernel(k);
+  free(want);
+  free(got);
+}
+
 static void test_idm(struct test_env *env, cl_program p) {
   size_t g[2] = {16, 8}, l[2] = {8, 4}, n = 16 * 8 * 8;
   int *out = malloc(sizeof(int) * n);
@@ -279,6 +336,10 @@ int main(void) {
     test_copy4(&env, p, 8, 1);
     test_copy4(&env, p, 64, 3);
     test_idm(&env, p);
+    test_store44(&env, p, 1, 4 * 3 + 1, 4, 16, 3);  /* row-major: a store of 4 a lane */
+    test_store44(&env, p, 0, 4 * 16 + 3, 4, 16, 3); /* column-major */
+    test_store44(&env, p, 1, 2, 64, 16, 1);         /* a work-item's rows overlap */
+    test_store44(&env, p, 0, 2, 64, 16, 1);
     clReleaseProgram(p);
   }
   test_env_release(&env);

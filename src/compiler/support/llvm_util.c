@@ -197,6 +197,17 @@ LLVMValueRef loom_clone_mapped(LLVMBuilderRef b, LLVMValueRef i,
   return cl;
 }
 
+void loom_copy_metadata(LLVMValueRef from, LLVMValueRef to) {
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(to));
+  size_t n = 0;
+  LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(from, &n);
+  for (unsigned i = 0; i < (unsigned)n; i++)
+    LLVMSetMetadata(to, LLVMValueMetadataEntriesGetKind(md, i),
+                    LLVMMetadataAsValue(c, LLVMValueMetadataEntriesGetMetadata(md, i)));
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+}
+
 void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) {
   size_t len;
   const char *name = LLVMGetValueName2(i, &len);

@@ -74,6 +74,11 @@ LLVMValueRef *loom_calls_in(LLVMValueRef f, const char *name, size_t *n) LOOM_HI
 LLVMValueRef loom_clone_mapped(LLVMBuilderRef b, LLVMValueRef i,
                                LLVMValueRef (*map)(void *ctx, LLVMValueRef v), void *ctx) LOOM_HIDDEN;
 
+/* Gives instruction `to` every metadata node of `from` but its debug
+ * location (a wide access standing for a gather or scatter: its alias
+ * scopes, type and access group stay true). */
+void loom_copy_metadata(LLVMValueRef from, LLVMValueRef to) LOOM_HIDDEN;
+
 /* Moves instruction i to b's insertion point, keeping its name (inserting
  * through a builder would name it anew). */
 void loom_move_instruction(LLVMBuilderRef b, LLVMValueRef i) LOOM_HIDDEN;

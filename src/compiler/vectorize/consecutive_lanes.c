@@ -385,16 +385,7 @@ bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {
               mem = LLVMBuildStore(b, LLVMGetOperand(in, 0), base);
             }
             LLVMSetAlignment(mem, align);
-            /* the access's metadata (TBAA, access group) stays true of it */
-            size_t nmd;
-            LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(in, &nmd);
-            for (unsigned i = 0; i < (unsigned)nmd; i++) {
-              LLVMMetadataRef node = LLVMValueMetadataEntriesGetMetadata(md, i);
-              LLVMSetMetadata(mem, LLVMValueMetadataEntriesGetKind(md, i),
-                              LLVMMetadataAsValue(c, node));
-            }
-            if (md)
-              LLVMDisposeValueMetadataEntries(md);
+            loom_copy_metadata(in, mem); /* TBAA, access group: still true of it */
             LLVMInstructionEraseFromParent(in);
             changed = true;
           }

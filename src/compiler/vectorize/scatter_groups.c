@@ -40,8 +40,7 @@ static bool as_member(LLVMValueRef in, struct member *m) {
   return LLVMGetTypeKind(LLVMTypeOf(m->base)) == LLVMVectorTypeKind;
 }
 
-/* may `in` read or write memory, or order it? */
-static bool touches_memory(LLVMValueRef in) {
+bool loom_family_touches_memory(LLVMValueRef in) {
   return loom_family_may_write(in) || LLVMIsALoadInst(in) || LLVMIsAVAArgInst(in) ||
          loom_is_call_to_prefix(in, "llvm.masked.gather.");
 }
@@ -61,7 +60,7 @@ static LLVMValueRef zip_half(LLVMBuilderRef bld, LLVMValueRef a, LLVMValueRef b,
 /* rows[0..F) of the row-major stream whose columns are cols[0..F) (each N
  * lanes): the inverse of gather_groups.c's unzip. The stream's even
  * elements are its even columns' stream, its odd ones the odd columns'. */
-static void zip(LLVMBuilderRef bld, LLVMValueRef *cols, unsigned f, unsigned n, LLVMValueRef *rows) {
+void loom_family_zip(LLVMBuilderRef bld, LLVMValueRef *cols, unsigned f, unsigned n, LLVMValueRef *rows) {
   if (f == 1) {
     rows[0] = cols[0];
     return;
@@ -71,8 +70,8 @@ static void zip(LLVMBuilderRef bld, LLVMValueRef *cols, unsigned f, unsigned n, 
     ec[j] = cols[2 * j];
     oc[j] = cols[2 * j + 1];
   }
-  zip(bld, ec, f / 2, n, er);
-  zip(bld, oc, f / 2, n, or);
+  loom_family_zip(bld, ec, f / 2, n, er);
+  loom_family_zip(bld, oc, f / 2, n, or);
   for (unsigned k = 0; k < f / 2; k++) {
     rows[2 * k] = zip_half(bld, er[k], or[k], n, 0);
     rows[2 * k + 1] = zip_half(bld, er[k], or[k], n, 1);
@@ -103,18 +102,12 @@ static void rewrite(LLVMValueRef *s, unsigned f, LLVMValueRef base, LLVMValueRef
   LLVMValueRef cols[MAX_FACTOR], rows[MAX_FACTOR];
   for (unsigned k = 0; k < f; k++)
     cols[k] = LLVMGetOperand(s[k], 0);
-  zip(bld, cols, f, n, rows);
+  loom_family_zip(bld, cols, f, n, rows);
   for (unsigned j = 0; j < f; j++) {
     LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)j * n * e, 0);
     LLVMValueRef st = LLVMBuildStore(bld, rows[j], LLVMBuildGEP2(bld, i8, p0, &off, 1, ""));
     LLVMSetAlignment(st, e);
-    /* the scatters' alias scopes and type hold for the rows too */
-    size_t nmd = 0;
-    LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(s[0], &nmd);
-    for (unsigned i = 0; i < nmd; i++)
-      LLVMSetMetadata(st, LLVMValueMetadataEntriesGetKind(md, i),
-                      LLVMMetadataAsValue(c, LLVMValueMetadataEntriesGetMetadata(md, i)));
-    LLVMDisposeValueMetadataEntries(md);
+    loom_copy_metadata(s[0], st); /* the scatters' alias scopes and type hold for the rows */
   }
   LLVMBuildBr(bld, join);
 
@@ -169,7 +162,7 @@ static bool rewrite_one(LLVMBasicBlockRef bb) {
         member |= s[k] == in;
       if (member)
         seen++, last = in;
-      else if (seen && touches_memory(in))
+      else if (seen && loom_family_touches_memory(in))
         ok = false;
     }
     if (!ok)

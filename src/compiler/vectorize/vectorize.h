@@ -142,6 +142,55 @@ bool loom_family_copy_candidate(struct loom_copy_family *c) LOOM_HIDDEN;
 /* the copies fams[0..n) of one block become loads and stores behind one
  * run time test; true if they did */
 bool loom_family_copy_set(const struct loom_copy_family *fams, unsigned n) LOOM_HIDDEN;
+/* linear_index.c: an integer index (scalar or vector of at most 16 lanes)
+ * as t[0].leaf * t[0].mul + ... + c, modulo the width it is taken apart at:
+ * the leaves values not taken apart (a scalar is the same in every lane),
+ * c[i] lane i's constant; a select on the scalar cond followed to `side`
+ * (1: its true operand) when the caller allows it */
+enum { LOOM_LINEAR_LANES = 16, LOOM_LINEAR_TERMS = 4 };
+struct loom_linear {
+  struct {
+    LLVMValueRef leaf;
+    uint64_t mul;
+  } t[LOOM_LINEAR_TERMS];
+  unsigned nt;
+  uint64_t c[LOOM_LINEAR_LANES];
+  bool lane0_only;   /* an insertelement into poison: lanes above 0 unknown */
+  LLVMValueRef cond; /* the select condition followed, or NULL */
+  int side;
+};
+/* v taken apart modulo 2^bits; side -1: selects are leaves */
+void loom_linear_of(LLVMValueRef v, unsigned bits, int side, struct loom_linear *a) LOOM_HIDDEN;
+/* a and b have the same terms and select assumptions (they differ by constants) */
+bool loom_linear_same_terms(const struct loom_linear *a, const struct loom_linear *b) LOOM_HIDDEN;
+/* steps[i] = lane i's value minus lane 0's, for n lanes; false if a vector
+ * leaf's lanes are not known apart (loom_lane_affine) */
+bool loom_linear_lane_steps(const struct loom_linear *a, unsigned n, uint64_t *steps) LOOM_HIDDEN;
+/* lane 0 of a (bits wide), built at the end of b's block */
+LLVMValueRef loom_linear_lane0(LLVMBuilderRef b, const struct loom_linear *a, unsigned bits) LOOM_HIDDEN;
+/* linear_index.c: a gather's or scatter's vector of pointers R[Y] with R a
+ * scalar pointer (its constant GEP steps in off) and Y a 64-bit index, a
+ * sign-extended or a `zext nneg` 32-bit one (y, taken apart as lin);
+ * false for another shape */
+enum loom_index_ext {
+  LOOM_EXT_NONE,      /* 64 bits */
+  LOOM_EXT_SEXT,      /* Y + k may wrap where the address would not: test it */
+  LOOM_EXT_ZEXT_NNEG, /* every member's Y + k in [0, 2^31): none wraps */
+};
+struct loom_row_access {
+  LLVMValueRef root, y;
+  struct loom_linear lin;
+  long long off;     /* bytes from R */
+  long long elems;   /* lane 0's constant, signed */
+  unsigned idx_size; /* bytes of R's element */
+  unsigned bits;     /* y's width */
+  enum loom_index_ext ext;
+};
+bool loom_row_access_of(LLVMValueRef p, int side, struct loom_row_access *x) LOOM_HIDDEN;
+/* a and b (n lanes) address the same lanes' rows at element offsets that
+ * differ by a constant: one R, the same terms, the same steps across lanes */
+bool loom_row_access_same_rows(const struct loom_row_access *a, const struct loom_row_access *b,
+                               unsigned n) LOOM_HIDDEN;
 /* gather_rows.c: after combine-gathers, families of gathers that read each
  * lane's own row of consecutive elements become row loads and shuffles when
  * a run time test finds no 32-bit index wraps; true when something changed */
@@ -150,6 +199,18 @@ bool loom_combine_row_gathers(LLVMModuleRef m) LOOM_HIDDEN;
  * vector's components across work-items become shuffles and whole stores
  * when a run time test finds them contiguous; true when something changed */
 bool loom_combine_component_scatters(LLVMModuleRef m) LOOM_HIDDEN;
+
+/* scatter_groups.c: rows[0..f) of the row-major stream whose columns are
+ * cols[0..f) (each n lanes): log2(f) rounds of interleaving shuffles */
+void loom_family_zip(LLVMBuilderRef bld, LLVMValueRef *cols, unsigned f, unsigned n,
+                     LLVMValueRef *rows) LOOM_HIDDEN;
+/* may `in` read or write memory, or order it? */
+bool loom_family_touches_memory(LLVMValueRef in) LOOM_HIDDEN;
+/* scatter_rows.c: after combine-scatters, families of scatters that write
+ * each lane's few consecutive elements become a store per lane (tested at
+ * run time for a select's side and a 32-bit index that wraps); true when
+ * something changed */
+bool loom_scatter_rows(LLVMModuleRef m) LOOM_HIDDEN;
 
 /* uniform_phi.c: lane-uniform vector phis (widened inner-loop inductions)
  * become scalar phis plus a splat; true when something changed */
