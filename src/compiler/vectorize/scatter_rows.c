@@ -367,7 +367,7 @@ static bool unsink_scatter(LLVMBasicBlockRef join) {
     return false;
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(preds[k]);
-    if (!t || LLVMGetNumSuccessors(t) != 1 || LLVMIsConditional(t) || !has_scatter(preds[k]))
+    if (!t || !LLVMIsABranchInst(t) || LLVMIsConditional(t) || !has_scatter(preds[k]))
       return false;
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(sc)));
