@@ -56,6 +56,7 @@ static struct {
   unsigned parked;
   bool started, exiting;
   bool forked_in_llvm; /* a fork child of a process inside LLVM then */
+  bool forked;         /* a fork child: what the parent's threads left stays */
   /* programs with a cache entry to write, newest first */
   struct loom_codegen *in_flight;
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -282,7 +283,10 @@ static void at_exit(int status, void *arg) {
       dropped = cg;
     }
   pthread_mutex_unlock(&pool.lock);
-  while (dropped) {
+  /* a fork child frees nothing: another thread of the parent may have held
+   * the allocator's lock at the fork (AddressSanitizer's stays taken in the
+   * child: about one child in four hundred hung here), and the process ends */
+  while (dropped && !pool.forked) {
     cg = dropped;
     dropped = cg->next;
     cg->next = NULL;
@@ -306,7 +310,8 @@ static void at_exit(int status, void *arg) {
     fflush(NULL);
     _exit(status);
   }
-  loom_overlap_at_exit();
+  if (!pool.forked)
+    loom_overlap_at_exit();
 }
 
 /* ---- fork ---- */
@@ -314,6 +319,7 @@ static void at_exit(int status, void *arg) {
 /* in a fork child, pool.lock held (see the top of the file) */
 static void pool_in_fork_child(void) {
   pool.forked_in_llvm |= pool.running != 0;
+  pool.forked = true;
   pool.running = 0;
   pool.started = false;
   pthread_cond_init(&pool.work, NULL);
