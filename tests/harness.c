@@ -139,6 +139,26 @@ int *test_run_io(struct test_env *env, cl_kernel k, const int *in, size_t g, siz
   return res;
 }
 
+void test_affine_run(struct test_env *env, int mul, int add) {
+  enum { N = 256 };
+  char src[256];
+  snprintf(src, sizeof src,
+           "kernel void affine(global int *out, global const int *in) {\n"
+           "  size_t i = get_global_id(0);\n  out[i] = in[i] * %d + %d;\n}\n", mul, add);
+  cl_kernel kern = test_kernel_from(env, src, "affine", "");
+  CHECK(kern != NULL);
+  if (!kern)
+    return;
+  int in[N], want[N];
+  test_pattern(in, N, mul + add);
+  for (int i = 0; i < N; i++)
+    want[i] = in[i] * mul + add;
+  int *got = test_run_io(env, kern, in, N, 64);
+  CHECK(got && test_count_diff(got, want, N, "affine") == 0);
+  free(got);
+  clReleaseKernel(kern);
+}
+
 int test_count_diff(const int *got, const int *want, size_t n, const char *what) {
   int bad = 0;
   for (size_t i = 0; i < n; i++)

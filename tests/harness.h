@@ -78,6 +78,10 @@ void test_pattern(int *a, size_t n, int seed);
  * <extra arguments set by the caller>) on g work-items (groups of l, or a
  * runtime-chosen size when l is 0); returns out (free it). */
 int *test_run_io(struct test_env *env, cl_kernel k, const int *in, size_t g, size_t l);
+/* Builds `out[i] = in[i] * mul + add` (a source of its own for each pair:
+ * a build of its own), runs it on 256 ints in groups of 64 and checks the
+ * result against the host's. */
+void test_affine_run(struct test_env *env, int mul, int add);
 /* Counts mismatches, printing the first few. */
 int test_count_diff(const int *got, const int *want, size_t n, const char *what);
 /* printf-style append to a growing string (*s of capacity *cap, length *len). */

@@ -56,25 +56,6 @@ static void *builder(void *arg) {
   return NULL;
 }
 
-/* builds a kernel negating its input (a new source for each seed) and
- * checks its result */
-static void run_negate(struct test_env *env, int seed) {
-  char src[256];
-  snprintf(src, sizeof src,
-           "kernel void neg(global int *out, global const int *in) {\n"
-           "  out[get_global_id(0)] = -in[get_global_id(0)] + %d;\n}\n", seed);
-  cl_kernel kern = test_kernel_from(env, src, "neg", "");
-  int in[N], want[N];
-  test_pattern(in, N, seed);
-  for (int i = 0; i < N; i++)
-    want[i] = -in[i] + seed;
-  int *got = kern ? test_run_io(env, kern, in, N, 64) : NULL;
-  CHECK(got && test_count_diff(got, want, N, "neg") == 0);
-  free(got);
-  if (kern)
-    clReleaseKernel(kern);
-}
-
 /* waits for child, at most HANG_S seconds; false (the child killed) if it
  * is still there then */
 static bool exits(pid_t child) {
@@ -125,14 +106,14 @@ int main(void) {
     test_no_leak_check = true;
     struct test_env own;
     test_env_init(&own);
-    run_negate(&env, 7); /* the parent's context and queue */
-    run_negate(&own, 8); /* a context of its own */
+    test_affine_run(&env, -1, 7); /* the parent's context and queue */
+    test_affine_run(&own, -1, 8); /* a context of its own */
     test_env_release(&own);
     exit(test_failures ? 1 : 0);
   }
   CHECK(child > 0 && exits(child));
   /* the parent goes on: a build after all those forks */
-  run_negate(&env, 99);
+  test_affine_run(&env, -1, 99);
   test_env_release(&env);
   printf("%d fork children exited\n", forks);
   return test_finish("test_fork");

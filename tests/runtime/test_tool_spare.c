@@ -66,26 +66,6 @@ static pid_t the_spare(void) {
   return n == 1 ? kids[0] : 0;
 }
 
-/* builds a kernel multiplying by k (a new source each k) and checks it */
-static void build_and_run(struct test_env *env, int k) {
-  char src[256];
-  snprintf(src, sizeof src,
-           "kernel void times(global int *out, global const int *in) {\n"
-           "  size_t i = get_global_id(0);\n  out[i] = in[i] * %d;\n}\n", k);
-  cl_kernel kern = test_kernel_from(env, src, "times", "");
-  CHECK(kern != NULL);
-  if (!kern)
-    return;
-  int in[N], want[N];
-  test_pattern(in, N, k);
-  for (int i = 0; i < N; i++)
-    want[i] = in[i] * k;
-  int *got = test_run_io(env, kern, in, N, 64);
-  CHECK(got && test_count_diff(got, want, N, "times") == 0);
-  free(got);
-  clReleaseKernel(kern);
-}
-
 /* a program with an error: the build fails with Clang's message */
 static void build_error(struct test_env *env) {
   const char *src = "kernel void broken(global int *out) { out[0] = undeclared_name; }\n";
@@ -105,13 +85,13 @@ static void build_error(struct test_env *env) {
 
 /* builds in a row; the last spare's pid goes to <tmp>.pid for the parent */
 static void child_sequence(struct test_env *env, const char *tmp) {
-  build_and_run(env, 3);
+  test_affine_run(env, 3, 0);
   pid_t first = the_spare(); /* waiting for the next build */
-  build_and_run(env, 5);
+  test_affine_run(env, 5, 0);
   pid_t second = the_spare();
   CHECK(second != first); /* the first one compiled; a new spare */
   build_error(env);
-  build_and_run(env, 7);
+  test_affine_run(env, 7, 0);
   CHECK(count_dir(tmp) == 0); /* builds leave nothing; a spare owns no folder */
   char path[512];
   snprintf(path, sizeof path, "%s.pid", tmp);
@@ -126,34 +106,34 @@ static void child_sequence(struct test_env *env, const char *tmp) {
  * a fresh Clang */
 static void child_killed_spare(struct test_env *env, const char *tmp) {
   (void)tmp;
-  build_and_run(env, 11);
+  test_affine_run(env, 11, 0);
   pid_t spare = the_spare();
   if (spare) {
     kill(spare, SIGKILL);
     waitpid(spare, NULL, 0);
   }
-  build_and_run(env, 13);
+  test_affine_run(env, 13, 0);
   /* killed, not reaped: a zombie whose pipe has no reader either */
   spare = the_spare();
   if (spare)
     kill(spare, SIGKILL);
-  build_and_run(env, 17);
+  test_affine_run(env, 17, 0);
 }
 
 /* SIGCHLD ignored: children vanish when they exit, waitpid finds none */
 static void child_sigchld_ignored(struct test_env *env, const char *tmp) {
   (void)tmp;
   signal(SIGCHLD, SIG_IGN);
-  build_and_run(env, 19);
+  test_affine_run(env, 19, 0);
   build_error(env);
-  build_and_run(env, 23);
+  test_affine_run(env, 23, 0);
 }
 
 /* a fork() child exits (its exit handlers run): the parent's spare is still
  * there and serves the parent's next build */
 static void child_forks(struct test_env *env, const char *tmp) {
   (void)tmp;
-  build_and_run(env, 29);
+  test_affine_run(env, 29, 0);
   pid_t spare = the_spare();
   fflush(NULL);
   pid_t grandchild = fork();
@@ -165,12 +145,12 @@ static void child_forks(struct test_env *env, const char *tmp) {
   CHECK(grandchild > 0 && waitpid(grandchild, &status, 0) == grandchild);
   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   CHECK(spare && the_spare() == spare); /* the same spare, alive */
-  build_and_run(env, 37);
+  test_affine_run(env, 37, 0);
 }
 
 static void child_no_spare(struct test_env *env, const char *tmp) {
   test_set_config("LOOMCL_SPARE_TOOLS", "0");
-  build_and_run(env, 41);
+  test_affine_run(env, 41, 0);
   pid_t kids[8];
   CHECK(children(kids, 8) == 0);
   CHECK(count_dir(tmp) == 0);
@@ -216,14 +196,14 @@ static void il_build_and_run(struct test_env *env) {
 /* SPIR-V builds: after the first, the translator's spare waits beside
  * Clang's (the program cache is off, so the second runs it again) */
 static void child_spirv(struct test_env *env, const char *tmp) {
-  build_and_run(env, 43);
+  test_affine_run(env, 43, 0);
   pid_t kids[8];
   CHECK(children(kids, 8) == 1);
   il_build_and_run(env);
   CHECK(children(kids, 8) == 2);
   il_build_and_run(env);
   CHECK(children(kids, 8) == 2);
-  build_and_run(env, 47);
+  test_affine_run(env, 47, 0);
   CHECK(count_dir(tmp) == 0);
 }
 
