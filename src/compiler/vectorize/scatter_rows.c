@@ -61,6 +61,7 @@ static long long lane0_bytes(const struct member *m) {
 struct family {
   LLVMValueRef s[MAX_FACTOR];
   unsigned f;
+  const struct member *m0; /* s[0] taken apart */
 };
 
 static bool in_family(const struct family *fam, unsigned g, LLVMValueRef in) {
@@ -90,6 +91,8 @@ static unsigned find_families(const struct member *m, unsigned nm, struct family
       if (at < 0 || at % e || at / e >= MAX_FACTOR || fa->s[at / e])
         continue;
       fa->s[at / e] = m[b].scatter;
+      if (!at)
+        fa->m0 = &m[b];
       neg |= m[b].at.elems < m[a].at.elems; /* R's steps instead of Y's: Y - k may wrap */
     }
     unsigned f = 1;
@@ -274,11 +277,10 @@ static bool rewrite_block(LLVMBasicBlockRef bb, int side) {
   /* together, the families need one root: their rows are compared */
   bool one_root = true;
   for (unsigned j = 1; j < g; j++) {
-    struct member a, b;
-    one_root &= as_member(fam[0].s[0], side, &a) && as_member(fam[j].s[0], side, &b) &&
-                a.at.root == b.at.root && a.at.ext == b.at.ext && a.at.idx_size == b.at.idx_size &&
-                a.at.off % (long long)a.at.idx_size == 0 && b.at.off % (long long)b.at.idx_size == 0 &&
-                LLVMTypeOf(a.at.y) == LLVMTypeOf(b.at.y);
+    const struct loom_row_access *a = &fam[0].m0->at, *b = &fam[j].m0->at;
+    one_root &= a->root == b->root && a->ext == b->ext && a->idx_size == b->idx_size &&
+                a->off % (long long)a->idx_size == 0 && b->off % (long long)b->idx_size == 0 &&
+                LLVMTypeOf(a->y) == LLVMTypeOf(b->y);
   }
   if (g > 1 && one_root && one_run(bb, fam, g, &last)) {
     rewrite(fam, g, last, side);
