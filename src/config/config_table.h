@@ -18,7 +18,7 @@ X(THREADS, AUTO, -1, 0, "number of worker threads that run work-groups (default:
 X(STREAMING_STORES, AUTO, -1, 0,
   "a launch writing at least this many bytes of a buffer it never reads writes it past the caches (default: the last-level cache size or 4 MiB per core, whichever is smaller; `0`: never)")
 X(GROUP_PREFETCH, FLAG, 1, 0,
-  "`0` turns off prefetching the `const` buffer slices of the next work-groups in 1D launches of kernels with barriers")
+  "`0` turns off prefetching the `const` buffer slices of the next work-groups in 1D launches of kernels with barriers (by default a launch of 4096 groups or more tries it against not prefetching and keeps the faster)")
 X(CLANG, TEXT, 0, 0, "the clang 19 binary used as the OpenCL C front end (default: the one LoomCL was built with)")
 X(SPARE_TOOLS, FLAG, 1, 0,
   "`0`: no Clang or SPIR-V translator process is started ahead of the next build (by default, after each build from OpenCL C, or from SPIR-V, one waits, loaded, for the next: the tool's start-up, about 100 ms, is then paid while nothing waits for it)")

@@ -82,6 +82,18 @@ struct loom_code_trial {
 };
 enum { LOOM_TRIAL_CLIP = 4 };
 
+/* a timed run of dt ns: lowers *fastest to it and returns dt clipped at
+ * LOOM_TRIAL_CLIP times the fastest, the time a trial adds up */
+static inline uint64_t loom_trial_clipped(_Atomic uint64_t *fastest, uint64_t dt) {
+  uint64_t f = atomic_load_explicit(fastest, memory_order_relaxed);
+  while (dt < f &&
+         !atomic_compare_exchange_weak_explicit(fastest, &f, dt, memory_order_relaxed, memory_order_relaxed))
+    ;
+  f = dt < f ? dt : f;
+  uint64_t cap = f > UINT64_MAX / LOOM_TRIAL_CLIP ? f : LOOM_TRIAL_CLIP * f;
+  return dt < cap ? dt : cap;
+}
+
 struct loom_launch {
   loom_wg_fn fn;
   /* the code specialised for `local`, run for the groups of that size once

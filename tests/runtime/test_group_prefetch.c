@@ -1,6 +1,8 @@
 /* Prefetching the slices of const buffers for the work-groups ahead
- * (devices/cpu/cpu_ndrange.c, plan_prefetch): a hint that must never change
- * a result or touch memory it should not. 1D kernels with barriers reading
+ * (devices/cpu/group_prefetch.c): a hint that must never change a result or
+ * touch memory it should not, whether a launch tries it against not
+ * prefetching (4096 groups or more: 16 and 64 values per group here) or
+ * just prefetches. 1D kernels with barriers reading
  * const buffers in slices per group, checked against the host:
  *  - a tree reduction over buffers of 64 B to 4 KiB per group, the last
  *    groups' prefetches running past the buffer's end;

@@ -3,6 +3,7 @@
 #include "cpu.h"
 #include "cpu_printf.h"
 #include "fault_guard.h"
+#include "group_prefetch.h"
 #include "thread_stack.h"
 #include <stdio.h>
 #include "threadpool.h"
@@ -32,20 +33,9 @@ static char *ensure(char **buf, size_t *cap, size_t need) {
   return *buf;
 }
 
-/* a const buffer read in equal slices per work-group (group_prefetch) */
-struct prefetch_stream {
-  const char *base;
-  size_t bytes; /* from base to the end of the buffer */
-  size_t slice; /* bytes per work-group */
-};
-#define MAX_PREFETCH_STREAMS 4
-#define PREFETCH_GROUPS_AHEAD 3
-#define PREFETCH_MAX_SLICE 4096
-
 struct cpu_launch {
   struct loom_pool_job job; /* first: the pool hands it back */
-  struct prefetch_stream streams[MAX_PREFETCH_STREAMS];
-  unsigned num_streams;
+  struct loom_group_prefetch prefetch;
   struct loom_launch *nd;
   atomic_int failed;
   uint64_t stream_store_bytes;
@@ -113,6 +103,8 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
   sigjmp_buf jb;
   /* volatile: it is read after a longjmp back into this frame */
   volatile size_t g = first;
+  struct loom_prefetch_cursor cursor;
+  loom_group_prefetch_chunk(&cursor, first);
   /* no need to save the signal mask (a system call per chunk): the fault
    * handler runs with SA_NODEFER, so jumping out of it leaves the mask as
    * it was */
@@ -139,24 +131,14 @@ static void run_groups(struct loom_pool_job *job, size_t first, size_t count, un
       ctx.local_size[d] = left < nd->local[d] ? left : nd->local[d];
       whole &= left >= nd->local[d];
     }
-    for (unsigned st = 0; st < l->num_streams; st++) {
-      const struct prefetch_stream *ps = &l->streams[st];
-      size_t from = (g + PREFETCH_GROUPS_AHEAD) * ps->slice;
-      for (size_t off = from; off < from + ps->slice && off < ps->bytes; off += 64)
-        __builtin_prefetch(ps->base + off, 0, 3);
-    }
+    loom_group_prefetch_before(&l->prefetch, &cursor, g);
     if (trial && whole && atomic_load_explicit(&trial->settled, memory_order_relaxed) < 0) {
       unsigned spec = (unsigned)((g + trial->parity) & 1);
       uint64_t t0 = loom_pool_now_ns();
       (spec ? full : nd->fn)(nd->args, &ctx, local, scratch);
       uint64_t dt = loom_pool_now_ns() - t0;
-      uint64_t fastest = atomic_load_explicit(&trial->min_ns[spec], memory_order_relaxed);
-      while (dt < fastest && !atomic_compare_exchange_weak_explicit(&trial->min_ns[spec], &fastest, dt,
-                                                                      memory_order_relaxed, memory_order_relaxed))
-        ;
-      fastest = dt < fastest ? dt : fastest;
-      uint64_t cap = fastest > UINT64_MAX / LOOM_TRIAL_CLIP ? fastest : LOOM_TRIAL_CLIP * fastest;
-      atomic_fetch_add_explicit(&trial->ns[spec], dt < cap ? dt : cap, memory_order_relaxed);
+      atomic_fetch_add_explicit(&trial->ns[spec], loom_trial_clipped(&trial->min_ns[spec], dt),
+                                memory_order_relaxed);
       atomic_fetch_add_explicit(&trial->raw_ns[spec], dt, memory_order_relaxed);
       atomic_fetch_add_explicit(&trial->groups[spec], 1, memory_order_relaxed);
       settle_trial(trial);
@@ -207,43 +189,6 @@ static void finish_launch(struct loom_pool_job *job) {
   l->nd->complete(l->nd, status);
 }
 
-/* Kernels with barriers run a work-group's work-item loops one after the
- * other: a group typically loads its block (`s[l] = in[gid]`), then works
- * on local memory for longer than that took, so the loads come in short
- * bursts that the hardware prefetchers do not run far enough ahead of
- * (the tree reduction waited on DRAM in its copy for 3x the time of its
- * tree). When a 1D launch's const buffer is as large as one small slice
- * per work-group (64 B to 4 KiB: the buffer is read in proportion to the
- * groups, as in[gid] is), the slice of the group three ahead is prefetched
- * before each group runs. On the 2-core machine the reduction went from 14
- * to 23 GB/s, the local-memory histogram and the prefix scan 4-9% faster.
- * A wrong guess costs a few prefetches per group. LOOMCL_GROUP_PREFETCH=0
- * turns this off. */
-static bool group_prefetch_enabled(void) { return loom_cfg_int(LOOM_CFG_GROUP_PREFETCH); }
-
-static void plan_prefetch(struct cpu_launch *l, const struct loom_launch *nd, size_t groups) {
-  l->num_streams = 0;
-  if (nd->work_dim != 1 || nd->meta->num_barriers == 0 || groups < 2 * PREFETCH_GROUPS_AHEAD ||
-      !group_prefetch_enabled())
-    return;
-  for (uint32_t i = 0; i < nd->meta->num_args && l->num_streams < MAX_PREFETCH_STREAMS; i++) {
-    const struct loom_arg_meta *a = &nd->meta->args[i];
-    if (a->kind != LOOM_ARG_BUFFER || !(a->type_qualifier & CL_KERNEL_ARG_TYPE_CONST))
-      continue;
-    const char *ptr;
-    memcpy(&ptr, nd->args + a->offset, sizeof ptr);
-    for (unsigned m = 0; ptr && m < nd->num_mems; m++) {
-      const struct loom_mem_range *mem = &nd->mems[m];
-      if (ptr < mem->data || ptr >= mem->data + mem->size)
-        continue;
-      size_t bytes = (size_t)(mem->data + mem->size - ptr), slice = bytes / groups;
-      if (slice >= 64 && slice <= PREFETCH_MAX_SLICE)
-        l->streams[l->num_streams++] = (struct prefetch_stream){ptr, bytes, slice};
-      break;
-    }
-  }
-}
-
 void loom_cpu_ndrange(const struct loom_device_desc *dev, struct loom_launch *nd) {
   struct cpu_launch *l = nd->device_state;
   l->nd = nd;
@@ -254,6 +199,6 @@ void loom_cpu_ndrange(const struct loom_device_desc *dev, struct loom_launch *nd
   l->job.run = run_groups;
   l->job.finish = finish_launch;
   l->job.total = nd->groups[0] * nd->groups[1] * nd->groups[2];
-  plan_prefetch(l, nd, l->job.total);
+  loom_group_prefetch_plan(&l->prefetch, nd, l->job.total);
   loom_pool_submit(&l->job);
 }
