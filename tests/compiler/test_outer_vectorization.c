@@ -132,6 +132,25 @@ static const char *src =
     "  }\n"
     "  C[g] = acc;\n"
     "}\n"
+    "kernel void colscan(global const int *in, global int *out, global uchar *flag, int K) {\n"
+    "  local int ld[64][17];\n"
+    "  int lid = get_local_id(0), W = get_local_size(0);\n"
+    "  long base = get_group_id(0) * (long)(K * W);\n"
+    "  for (long k = 0; k < K; k++) {\n"
+    "    long off = k * W + lid;\n"
+    "    ld[off % K][off / K] = in[base + off];\n"
+    "  }\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  int s = 0;\n"
+    "  for (int k = 0; k < K; k++) { s += ld[k][lid]; ld[k][lid] = s; }\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  for (int k = 0; k < K; k++) {\n"
+    "    int off = k * W + lid;\n"
+    "    out[base + off] = ld[off % K][off / K];\n"
+    "  }\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  for (int k = 0; k < K; k++) flag[get_global_id(0) * K + k] = (uchar)s;\n"
+    "}\n"
     "kernel void rows(global ushort8 *dst, local ushort8 *l, int per) {\n"
     "  for (int i = 0; i < per; i++) l[get_local_id(0) * per + i] = (ushort8)(0);\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -436,6 +455,58 @@ static void test_tiled(struct test_env *env, cl_program p) {
  * after one round (outer_loop.c, one_result); the group-uniform `r < R`
  * now gives each side its own region function, an outer loop of one
  * result (workgroup/region_versions.c) */
+/* PyOpenCL's scan, in short: an interval copied through local memory
+ * transposed (`ld[off % K][off / K]`), each work-item's column scanned in
+ * place, copied back. The loops store inside the work-item loop: a loaded
+ * value 16 elements apart, a computed one, a loaded value at consecutive
+ * addresses of a 64-bit and a 32-bit counter (outer-vectorised: none can
+ * become a memcpy), and bytes at consecutive addresses, which could (a
+ * memset), so that region stays scalar. Every group size up to 16 and K. */
+static void test_colscan(struct test_env *env, cl_program p) {
+  enum { KMAX = 64, WMAX = 16, GROUPS = 5, N = KMAX * WMAX * GROUPS };
+  static int in[N], out[N];
+  static unsigned char flag[N];
+  for (int i = 0; i < N; i++)
+    in[i] = (i * 37) % 101 - 50;
+  cl_mem bi = test_buffer_with(env, sizeof in, in);
+  cl_mem bo = test_buffer_with(env, sizeof out, NULL);
+  cl_mem bf = test_buffer_with(env, sizeof flag, NULL);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "colscan", &err);
+  CHECK_OK(err);
+  const int shapes[][2] = {{16, 64}, {16, 16}, {8, 32}, {5, 20}, {16, 17}};
+  for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+    int W = shapes[sh][0], K = shapes[sh][1];
+    size_t g = (size_t)W * GROUPS, l = (size_t)W;
+    CHECK_OK(clSetKernelArg(k, 0, sizeof bi, &bi));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof bo, &bo));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof bf, &bf));
+    CHECK_OK(clSetKernelArg(k, 3, sizeof K, &K));
+    CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+    test_read_back(env, bo, sizeof out, out);
+    test_read_back(env, bf, sizeof flag, flag);
+    /* column j of a group's K x W block is its elements j*K .. j*K+K-1 */
+    int bad = 0;
+    for (int grp = 0; grp < GROUPS; grp++)
+      for (int j = 0; j < W; j++) {
+        int s = 0, base = grp * K * W;
+        for (int i = 0; i < K; i++) {
+          s += in[base + j * K + i];
+          bad += out[base + j * K + i] != s;
+        }
+        for (int i = 0; i < K; i++)
+          bad += flag[(grp * W + j) * K + i] != (unsigned char)s;
+      }
+    if (bad)
+      fprintf(stderr, "colscan W %d K %d: %d wrong\n", W, K, bad);
+    CHECK(bad == 0);
+  }
+  clReleaseKernel(k);
+  clReleaseMemObject(bi);
+  clReleaseMemObject(bo);
+  clReleaseMemObject(bf);
+}
+
 static void test_two_exits(struct test_env *env, cl_program p) {
   enum { N = 64, RMAX = 5 };
   float A[RMAX * N], C[N];
@@ -790,6 +861,7 @@ int main(void) {
     test_counted(&env, p);
     test_tiled(&env, p);
     test_two_exits(&env, p);
+    test_colscan(&env, p);
     test_tile_gemm(&env, p, 64, 16, 32, 16, 4);
     test_tile_gemm(&env, p, 10, 5, 12, 5, 3); /* remainder lanes */
     test_with_barrier(&env, p);

@@ -325,33 +325,61 @@ static int64_t sign_extend(uint64_t v, unsigned bits) {
 }
 
 /* the scalar address of lane 0 when the lanes of pointer vector p are
- * consecutive elements of elem_bytes each, else NULL (built at b) */
+ * consecutive elements of elem_bytes each, else NULL (built at b). Each of
+ * the GEP's indices is the same in every lane or lane-affine (a local
+ * array's row `ldata[k][lid]`: [257 x [17 x i32]], 0, splat(k), <0, 1, ...>);
+ * the lanes' byte offsets add up over them. */
 static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned n,
                                      LLVMTargetDataRef td, uint64_t elem_bytes) {
-  if (!LLVMIsAGetElementPtrInst(p) || LLVMGetNumOperands(p) != 2)
+  unsigned nops = LLVMIsAGetElementPtrInst(p) ? (unsigned)LLVMGetNumOperands(p) : 0;
+  if (nops < 2 || nops > 8)
     return NULL;
-  LLVMValueRef base = LLVMGetOperand(p, 0), idx = LLVMGetOperand(p, 1);
-  LLVMTypeRef it = LLVMTypeOf(idx);
-  if (LLVMGetTypeKind(it) != LLVMVectorTypeKind)
-    return NULL;
+  LLVMValueRef base = LLVMGetOperand(p, 0);
   if (LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMVectorTypeKind && !loom_lane_uniform(base))
     return NULL;
-  unsigned bits = LLVMGetIntTypeWidth(LLVMGetElementType(it)), tz;
-  uint64_t c0[MAX_LANES];
-  bool ok = LLVMGetVectorSize(it) == n && loom_lane_affine(idx, c0, &tz);
-  uint64_t size = LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(p));
-  for (unsigned i = 1; ok && i < n; i++)
-    ok = (uint64_t)(sign_extend(c0[i], bits) - sign_extend(c0[0], bits)) * size ==
-         i * elem_bytes;
-  if (!ok)
-    return NULL;
-  LLVMContextRef c = LLVMGetTypeContext(it);
+  LLVMTypeRef src = LLVMGetGEPSourceElementType(p), ty = src;
+  uint64_t off[MAX_LANES] = {0}; /* lane i's bytes past lane 0 */
+  bool varies = false;
+  for (unsigned k = 1; k < nops; k++) {
+    LLVMValueRef idx = LLVMGetOperand(p, k);
+    LLVMTypeRef it = LLVMTypeOf(idx);
+    if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      LLVMValueRef f = LLVMGetTypeKind(it) == LLVMVectorTypeKind ? LLVMGetAggregateElement(idx, 0) : idx;
+      if (!f || !LLVMIsAConstantInt(f))
+        return NULL;
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)LLVMConstIntGetZExtValue(f));
+      continue; /* a field: the same in every lane */
+    }
+    if (k > 1)
+      ty = LLVMGetElementType(ty);
+    if (LLVMGetTypeKind(it) != LLVMVectorTypeKind || loom_lane_uniform(idx))
+      continue;
+    unsigned bits = LLVMGetIntTypeWidth(LLVMGetElementType(it)), tz;
+    uint64_t c0[MAX_LANES];
+    if (LLVMGetVectorSize(it) != n || !loom_lane_affine(idx, c0, &tz))
+      return NULL;
+    uint64_t size = LLVMABISizeOfType(td, ty);
+    for (unsigned i = 1; i < n; i++)
+      off[i] += (uint64_t)(sign_extend(c0[i], bits) - sign_extend(c0[0], bits)) * size;
+    varies = true;
+  }
+  for (unsigned i = 1; i < n; i++)
+    if (off[i] != i * elem_bytes)
+      return NULL;
+  if (!varies)
+    return NULL; /* one address in every lane */
+  LLVMContextRef c = LLVMGetTypeContext(LLVMTypeOf(p));
   LLVMValueRef scalar_base = loom_lane0_scalar(b, base);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(p));
-  LLVMValueRef i0 = LLVMBuildExtractElement(b, idx, LLVMConstInt(LLVMInt32TypeInContext(c), 0, 0), "");
-  LLVMTypeRef src = LLVMGetGEPSourceElementType(p);
-  return LLVMIsInBounds(p) ? LLVMBuildInBoundsGEP2(b, src, scalar_base, &i0, 1, "lane0.ptr")
-                           : LLVMBuildGEP2(b, src, scalar_base, &i0, 1, "lane0.ptr");
+  LLVMValueRef idx0[8];
+  for (unsigned k = 1; k < nops; k++) {
+    LLVMValueRef idx = LLVMGetOperand(p, k);
+    idx0[k - 1] = LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind
+                      ? LLVMBuildExtractElement(b, idx, LLVMConstInt(LLVMInt32TypeInContext(c), 0, 0), "")
+                      : idx;
+  }
+  return LLVMIsInBounds(p) ? LLVMBuildInBoundsGEP2(b, src, scalar_base, idx0, nops - 1, "lane0.ptr")
+                           : LLVMBuildGEP2(b, src, scalar_base, idx0, nops - 1, "lane0.ptr");
 }
 
 bool loom_consecutive_lanes_to_vectors(LLVMModuleRef m) {

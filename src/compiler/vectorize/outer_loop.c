@@ -11,12 +11,15 @@
  * scalarizer splits and the native path widens: arithmetic, comparisons,
  * casts (bit casts between scalars), selects, phis, address arithmetic,
  * plain loads and stores, and calls of element-wise intrinsics; and no
- * store sits inside an inner loop: O3 turns such loops (zeroing or copying a row per work-item) into memset
- * or memcpy calls before the vectoriser runs, which it would then fail on.
- * For the same reason no store in the region may store a constant or an
- * aggregate (MemCpyOpt makes memsets and memcpys of those). Declarations
- * of noalias scopes are allowed: loom_prepare_outer_region deletes them. */
+ * store inside an inner loop may become a library call: O3's loop idiom
+ * recognition turns loops zeroing or copying consecutive elements (a row
+ * per work-item) into memset or memcpy calls before the vectoriser runs,
+ * which it would then fail on (store_stays_a_store). For the same reason no
+ * store in the region may store a constant or an aggregate (MemCpyOpt
+ * makes memsets and memcpys of those). Declarations of noalias scopes are
+ * allowed: loom_prepare_outer_region deletes them. */
 #include "analysis/dominators.h"
+#include "analysis/loops.h"
 #include "loom_abi.h"
 #include "vectorize/vectorize.h"
 #include <stdlib.h>
@@ -61,8 +64,8 @@ bool loom_widenable_intrinsic(const char *name) {
   return false;
 }
 
-static bool widenable_call(LLVMValueRef call) {
-  LLVMValueRef callee = LLVMGetCalledValue(call);
+static bool placeholder_call(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
   if (!callee || !LLVMIsAFunction(callee))
     return false;
   size_t len;
@@ -70,7 +73,16 @@ static bool widenable_call(LLVMValueRef call) {
   for (size_t i = 0; i < sizeof uniform_placeholders / sizeof *uniform_placeholders; i++)
     if (strcmp(name, uniform_placeholders[i]) == 0)
       return true;
-  return LLVMGetIntrinsicID(callee) && loom_widenable_intrinsic(name);
+  return false;
+}
+
+static bool widenable_call(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!callee || !LLVMIsAFunction(callee))
+    return false;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  return placeholder_call(call) || (LLVMGetIntrinsicID(callee) && loom_widenable_intrinsic(name));
 }
 
 bool loom_widenable_instruction(LLVMValueRef in) {
@@ -198,6 +210,197 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
   return true;
 }
 
+static int64_t sign_extend(uint64_t v, unsigned bits) {
+  return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* The region's loops, for the stores inside them */
+struct region_loops {
+  struct loom_domtree d;
+  struct loom_loops l;
+  LLVMTargetDataRef td;
+};
+
+static bool block_in_loop(const struct region_loops *r, size_t loop, LLVMBasicBlockRef bb) {
+  size_t b;
+  return loom_ptrmap_get(&r->d.index, bb, &b) && loom_loop_contains(&r->l, loop, b);
+}
+
+static bool private_pointer(LLVMValueRef p) {
+  LLVMTypeRef t = LLVMTypeOf(p);
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 0;
+}
+
+static bool in_loop(const struct region_loops *r, size_t loop, LLVMValueRef v);
+static bool varies_in(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth);
+
+/* does the loop write private memory (a store to it, or a call other than
+ * the placeholders and intrinsics that write nothing)? */
+static bool loop_writes_private(const struct region_loops *r, size_t loop) {
+  for (size_t b = 0; b < r->d.n; b++) {
+    if (!loom_loop_contains(&r->l, loop, b))
+      continue;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(r->d.blocks[b]); in; in = LLVMGetNextInstruction(in))
+      if ((LLVMIsAStoreInst(in) && private_pointer(LLVMGetOperand(in, 1))) ||
+          (LLVMIsACallInst(in) && !placeholder_call(in) && !loom_is_call_to_prefix(in, "llvm.lifetime.") &&
+           !(LLVMGetIntrinsicID(LLVMGetCalledValue(in)) &&
+             loom_widenable_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(in), &(size_t){0})))))
+        return true;
+  }
+  return false;
+}
+
+/* a load of private memory (a view of a group-uniform value, a value kept
+ * for the work-item across a barrier) at an address the loop does not
+ * change, in a loop that writes no private memory: the same all along (the
+ * address spaces do not alias) */
+static bool unchanged_private_load(const struct region_loops *r, size_t loop, LLVMValueRef v) {
+  LLVMValueRef p = LLVMIsALoadInst(v) ? LLVMGetOperand(v, 0) : NULL;
+  return p && private_pointer(p) && !in_loop(r, loop, p) && !loop_writes_private(r, loop);
+}
+
+/* Does v vary in the loop? Not when it is defined outside it, is a
+ * placeholder of a group-uniform value or the work-item's ids (the same
+ * all along), one of unchanged_private_load's loads, or pure arithmetic,
+ * address arithmetic or a cast of values that do not vary. */
+static bool in_loop(const struct region_loops *r, size_t loop, LLVMValueRef v) {
+  return varies_in(r, loop, v, 0);
+}
+
+static bool varies_in(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth) {
+  if (!LLVMIsAInstruction(v) || placeholder_call(v) ||
+      !block_in_loop(r, loop, LLVMGetInstructionParent(v)))
+    return false;
+  if (depth > 12)
+    return true;
+  if (LLVMIsALoadInst(v))
+    return !unchanged_private_load(r, loop, v);
+  if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABinaryOperator(v) && !LLVMIsACastInst(v))
+    return true;
+  for (int i = 0; i < LLVMGetNumOperands(v); i++)
+    if (varies_in(r, loop, LLVMGetOperand(v, i), depth + 1))
+      return true;
+  return false;
+}
+
+/* phi, a phi of the loop's header, steps by a constant: *step */
+static bool header_phi_step(const struct region_loops *r, size_t loop, LLVMValueRef phi,
+                            int64_t *step) {
+  if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
+    return false;
+  size_t h = loom_loop_header(&r->d, &r->l, loop);
+  if (h == SIZE_MAX || LLVMGetInstructionParent(phi) != r->d.blocks[h])
+    return false;
+  int inside = -1;
+  for (unsigned i = 0; i < 2; i++) {
+    size_t b;
+    bool from_loop = loom_ptrmap_get(&r->d.index, LLVMGetIncomingBlock(phi, i), &b) &&
+                     loom_loop_contains(&r->l, loop, b);
+    if (from_loop && inside >= 0)
+      return false; /* two latches */
+    if (from_loop)
+      inside = (int)i;
+  }
+  if (inside < 0)
+    return false;
+  LLVMValueRef next = LLVMGetIncomingValue(phi, (unsigned)inside);
+  LLVMTypeRef t = LLVMTypeOf(next);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64)
+    return false;
+  unsigned bits = LLVMGetIntTypeWidth(t);
+  struct loom_linear a;
+  loom_linear_of(next, bits, -1, &a);
+  if (a.nt != 1 || a.t[0].leaf != phi || a.t[0].mul != 1 || a.cond)
+    return false;
+  *step = sign_extend(a.c[0], bits);
+  return true;
+}
+
+/* adds to *stride what v, times scale, moves by per iteration of loop:
+ * false unless v is linear in the loop's header phis (each stepping by a
+ * constant, or an extension of such a sum: wrapping, it would be no
+ * consecutive run, which is all that matters here) and values from outside */
+static bool add_stride(const struct region_loops *r, size_t loop, LLVMValueRef v, int64_t scale,
+                       int64_t *stride, int depth) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64 || depth > 4)
+    return false;
+  unsigned bits = LLVMGetIntTypeWidth(t);
+  struct loom_linear a;
+  loom_linear_of(v, bits, -1, &a);
+  if (a.cond)
+    return false;
+  for (unsigned j = 0; j < a.nt; j++) {
+    LLVMValueRef leaf = a.t[j].leaf;
+    if (!in_loop(r, loop, leaf))
+      continue;
+    int64_t mul = (int64_t)((uint64_t)sign_extend(a.t[j].mul, bits) * (uint64_t)scale), step;
+    if (header_phi_step(r, loop, leaf, &step))
+      *stride += (int64_t)((uint64_t)mul * (uint64_t)step);
+    else if (!((LLVMIsASExtInst(leaf) || LLVMIsAZExtInst(leaf)) &&
+               add_stride(r, loop, LLVMGetOperand(leaf, 0), mul, stride, depth + 1)))
+      return false; /* moves some other way */
+  }
+  return true;
+}
+
+/* the bytes p moves by per iteration of loop, when p is a GEP chain
+ * on a base from outside the loop whose indices add_stride takes apart */
+static bool loop_stride(const struct region_loops *r, size_t loop, LLVMValueRef p, int64_t *stride,
+                        int depth) {
+  *stride = 0;
+  if (!in_loop(r, loop, p))
+    return true;
+  if (!LLVMIsAGetElementPtrInst(p) || depth > 8 ||
+      !loop_stride(r, loop, LLVMGetOperand(p, 0), stride, depth + 1))
+    return false;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+  unsigned n = (unsigned)LLVMGetNumOperands(p);
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(p, i);
+    if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)LLVMConstIntGetZExtValue(idx));
+      continue;
+    }
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return false;
+      ty = LLVMGetElementType(ty);
+    }
+    if (!add_stride(r, loop, idx, (int64_t)LLVMABISizeOfType(r->td, ty), stride, 0))
+      return false;
+  }
+  return true;
+}
+
+static bool is_byte(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) <= 8;
+}
+
+/* Can this store, in the innermost loop `loop`, never become part of a
+ * memset or memcpy? Loop idiom recognition makes a memset of a store of a
+ * loop-invariant byte, a memcpy of a store of a value loaded in the loop,
+ * both only at addresses that move by the store's size an iteration (the
+ * load's too). So a computed value wider than a byte stays a store (PyOpenCL's
+ * scan adds along its column: `s += ldata[k][lid]; ldata[k][lid] = s`), and so
+ * does any store whose address, or whose value's load address, moves by
+ * another known amount (its interval copied through local memory 16
+ * elements apart). */
+static bool store_stays_a_store(const struct region_loops *r, size_t loop, LLVMValueRef st) {
+  LLVMValueRef v = LLVMGetOperand(st, 0);
+  bool loaded_here = LLVMIsALoadInst(v) && in_loop(r, loop, v);
+  if (!loaded_here && !is_byte(v))
+    return true;
+  uint64_t size = LLVMABISizeOfType(r->td, LLVMTypeOf(v));
+  int64_t stride;
+  if (loop_stride(r, loop, LLVMGetOperand(st, 1), &stride, 0) && stride != (int64_t)size &&
+      stride != -(int64_t)size)
+    return true;
+  return loaded_here && loop_stride(r, loop, LLVMGetOperand(v, 0), &stride, 0) &&
+         stride != (int64_t)size && stride != -(int64_t)size;
+}
+
 /* The blocks the region's entry reaches are looked at; the rest of the
  * kernel it was cut from is dead and O3 deletes it before the vectoriser
  * runs. (Until the outer loop's width was capped at a known local size,
@@ -207,8 +410,10 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
  * one at a time. At 8 lanes they are 2.5x faster.) */
 /* may this reachable block of the region be widened by the native path? */
 static bool block_widenable(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMValueRef *wide,
-                            unsigned nwide) {
-  bool has_store = false;
+                            unsigned nwide, const struct region_loops *r) {
+  size_t b, loop = SIZE_MAX;
+  if (loom_ptrmap_get(&r->d.index, bb, &b))
+    loop = loom_innermost_loop(&r->l, b);
   for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
     if (uniform_view_setup(region, bb, in) || (LLVMIsAAllocaInst(in) && is_wide(in, wide, nwide)))
       continue;
@@ -222,21 +427,27 @@ static bool block_widenable(LLVMValueRef region, LLVMBasicBlockRef bb, LLVMValue
       continue; /* widening deletes them */
     if (!loom_widenable_instruction(in) && !loom_is_scope_decl(in))
       return false;
-    has_store |= LLVMIsAStoreInst(in) != NULL;
+    /* a block on a cycle outside every natural loop counts as in one */
+    if (LLVMIsAStoreInst(in) && (loop == SIZE_MAX ? on_cycle(bb, 512)
+                                                   : !store_stays_a_store(r, loop, in)))
+      return false;
   }
-  return !(has_store && on_cycle(bb, 512));
+  return true;
 }
 
 bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wide,
                                            unsigned nwide) {
   if (!loom_has_cycle(region))
     return false;
-  struct loom_domtree d;
-  loom_domtree_build(&d, region);
-  bool ok = loom_blocks_one_result(d.blocks, d.n);
+  struct region_loops r;
+  if (!loom_function_loops(&r.d, &r.l, region))
+    return false;
+  r.td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(region));
+  bool ok = loom_blocks_one_result(r.d.blocks, r.d.n);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); ok && bb; bb = LLVMGetNextBasicBlock(bb))
-    if (loom_domtree_reachable(&d, bb))
-      ok = block_widenable(region, bb, wide, nwide);
-  loom_domtree_free(&d);
+    if (loom_domtree_reachable(&r.d, bb))
+      ok = block_widenable(region, bb, wide, nwide, &r);
+  loom_loops_free(&r.l);
+  loom_domtree_free(&r.d);
   return ok;
 }
