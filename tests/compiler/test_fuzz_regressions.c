@@ -274,6 +274,63 @@ static void test_divergent_loop_phi_chain(struct test_env *env) {
   }
 }
 
+/* A switch on a value that differs between work-items whose cases share
+ * blocks (`case 0: case 1:`, `case 2: case 3:`): the uniformity analysis
+ * took each shared block for a join at once, the two labels then met as
+ * one and the phi after them passed for uniform, so `v` was kept across
+ * the barrier in one slot for the whole group (loom-fuzz seed 3341278, at
+ * -cl-opt-disable; this shape wrong in both builds). */
+static const char *shared_cases_src =
+    "kernel void k(global const uint *in, global uint *out, global int *acc, local uint *t) {\n"
+    "  uint g = get_global_id(0), l = get_local_id(0);\n"
+    "  uint v = 255u;\n"
+    "  switch (in[g] & 3u) {\n"
+    "  case 0u:\n"
+    "  case 1u: atomic_min((volatile global uint *)&acc[0], 0xffffffffu); break;\n"
+    "  case 2u:\n"
+    "  case 3u: v = 1u; acc[1] = 5; break;\n"
+    "  default: v = 7u; break;\n"
+    "  }\n"
+    "  t[l] = v;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  out[g] = v * 1000u + t[(l + 1u) % get_local_size(0)];\n"
+    "}\n";
+
+static void test_switch_shared_cases(struct test_env *env) {
+  enum { G = 256, L = 64 };
+  cl_uint in[G], want[G], v[G];
+  uint64_t st = 3341278;
+  for (int i = 0; i < G; i++) {
+    in[i] = (cl_uint)test_xorshift64(&st);
+    v[i] = (in[i] & 3u) < 2u ? 255u : 1u;
+  }
+  for (int i = 0; i < G; i++)
+    want[i] = v[i] * 1000u + v[i / L * L + (i % L + 1) % L];
+  static const char *const options[] = {"", "-cl-opt-disable"};
+  for (int o = 0; o < 2; o++) {
+    cl_kernel k = test_kernel_from(env, shared_cases_src, "k", options[o]);
+    if (!k)
+      return;
+    cl_uint out[G];
+    cl_mem ib = test_buffer_with(env, sizeof in, in), ob = test_buffer_with(env, sizeof out, NULL);
+    cl_mem ab = test_buffer_with(env, 4 * sizeof(int), NULL);
+    CHECK_OK(clSetKernelArg(k, 0, sizeof ib, &ib));
+    CHECK_OK(clSetKernelArg(k, 1, sizeof ob, &ob));
+    CHECK_OK(clSetKernelArg(k, 2, sizeof ab, &ab));
+    CHECK_OK(clSetKernelArg(k, 3, L * sizeof(cl_uint), NULL));
+    size_t g = G, l = L;
+    for (int launch = 0; launch < 2; launch++) { /* generic, then specialised */
+      CHECK_OK(test_run(env, k, 1, NULL, &g, &l));
+      test_read_back(env, ob, sizeof out, out);
+      CHECK(test_count_diff((int *)out, (int *)want, G, options[o][0] ? "shared cases -O0" : "shared cases") == 0);
+    }
+    clReleaseMemObject(ib);
+    clReleaseMemObject(ob);
+    clReleaseMemObject(ab);
+    clReleaseKernel(k);
+  }
+}
+
 int main(void) {
   /* the second launch of a kernel with barriers runs its specialised code */
   setenv("LOOMCL_SPECIALIZE", "always", 1);
@@ -285,6 +342,7 @@ int main(void) {
   test_shift_poison_lane(&env);
   test_private_store_then_load(&env);
   test_divergent_loop_phi_chain(&env);
+  test_switch_shared_cases(&env);
   test_env_release(&env);
   return test_finish("test_fuzz_regressions");
 }

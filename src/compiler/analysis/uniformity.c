@@ -73,14 +73,13 @@ static void mark_joins(struct uni *u, LLVMValueRef term) {
   size_t head = 0, tail = 0;
   for (unsigned s = 0; s < ns; s++) {
     size_t bi;
-    if (!loom_ptrmap_get(&u->blocks, LLVMGetSuccessor(term, s), &bi))
+    /* a switch's cases that share a block are one path to it: the first
+     * case's label (were it marked a join at once, its label would merge
+     * with another such block's further on as if they were one path: both
+     * "joined", the phi after them taken as uniform; loom-fuzz 3341278) */
+    if (!loom_ptrmap_get(&u->blocks, LLVMGetSuccessor(term, s), &bi) || label[bi])
       continue;
-    if (label[bi] && label[bi] != s + 1) {
-      label[bi] = UINT32_MAX;
-      u->join[bi] = 1;
-    } else if (!label[bi]) {
-      label[bi] = s + 1;
-    }
+    label[bi] = s + 1;
     queue[tail++] = bi;
   }
   while (head < tail) {
