@@ -219,6 +219,7 @@ struct region_loops {
   struct loom_domtree d;
   struct loom_loops l;
   LLVMTargetDataRef td;
+  signed char *writes_private; /* per loop: -1 not known yet, else loop_writes_private */
 };
 
 static bool block_in_loop(const struct region_loops *r, size_t loop, LLVMBasicBlockRef bb) {
@@ -231,12 +232,14 @@ static bool private_pointer(LLVMValueRef p) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 0;
 }
 
-static bool in_loop(const struct region_loops *r, size_t loop, LLVMValueRef v);
-static bool varies_in(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth);
+static bool varies(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth);
 
 /* does the loop write private memory (a store to it, or a call other than
  * the placeholders and intrinsics that write nothing)? */
 static bool loop_writes_private(const struct region_loops *r, size_t loop) {
+  if (r->writes_private[loop] >= 0)
+    return r->writes_private[loop];
+  r->writes_private[loop] = 1;
   for (size_t b = 0; b < r->d.n; b++) {
     if (!loom_loop_contains(&r->l, loop, b))
       continue;
@@ -247,6 +250,7 @@ static bool loop_writes_private(const struct region_loops *r, size_t loop) {
              loom_widenable_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(in), &(size_t){0})))))
         return true;
   }
+  r->writes_private[loop] = 0;
   return false;
 }
 
@@ -256,18 +260,14 @@ static bool loop_writes_private(const struct region_loops *r, size_t loop) {
  * address spaces do not alias) */
 static bool unchanged_private_load(const struct region_loops *r, size_t loop, LLVMValueRef v) {
   LLVMValueRef p = LLVMIsALoadInst(v) ? LLVMGetOperand(v, 0) : NULL;
-  return p && private_pointer(p) && !in_loop(r, loop, p) && !loop_writes_private(r, loop);
+  return p && private_pointer(p) && !varies(r, loop, p, 0) && !loop_writes_private(r, loop);
 }
 
 /* Does v vary in the loop? Not when it is defined outside it, is a
  * placeholder of a group-uniform value or the work-item's ids (the same
  * all along), one of unchanged_private_load's loads, or pure arithmetic,
  * address arithmetic or a cast of values that do not vary. */
-static bool in_loop(const struct region_loops *r, size_t loop, LLVMValueRef v) {
-  return varies_in(r, loop, v, 0);
-}
-
-static bool varies_in(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth) {
+static bool varies(const struct region_loops *r, size_t loop, LLVMValueRef v, int depth) {
   if (!LLVMIsAInstruction(v) || placeholder_call(v) ||
       !block_in_loop(r, loop, LLVMGetInstructionParent(v)))
     return false;
@@ -278,7 +278,7 @@ static bool varies_in(const struct region_loops *r, size_t loop, LLVMValueRef v,
   if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABinaryOperator(v) && !LLVMIsACastInst(v))
     return true;
   for (int i = 0; i < LLVMGetNumOperands(v); i++)
-    if (varies_in(r, loop, LLVMGetOperand(v, i), depth + 1))
+    if (varies(r, loop, LLVMGetOperand(v, i), depth + 1))
       return true;
   return false;
 }
@@ -332,7 +332,7 @@ static bool add_stride(const struct region_loops *r, size_t loop, LLVMValueRef v
     return false;
   for (unsigned j = 0; j < a.nt; j++) {
     LLVMValueRef leaf = a.t[j].leaf;
-    if (!in_loop(r, loop, leaf))
+    if (!varies(r, loop, leaf, 0))
       continue;
     int64_t mul = (int64_t)((uint64_t)sign_extend(a.t[j].mul, bits) * (uint64_t)scale), step;
     if (header_phi_step(r, loop, leaf, &step))
@@ -349,7 +349,7 @@ static bool add_stride(const struct region_loops *r, size_t loop, LLVMValueRef v
 static bool loop_stride(const struct region_loops *r, size_t loop, LLVMValueRef p, int64_t *stride,
                         int depth) {
   *stride = 0;
-  if (!in_loop(r, loop, p))
+  if (!varies(r, loop, p, 0))
     return true;
   if (!LLVMIsAGetElementPtrInst(p) || depth > 8 ||
       !loop_stride(r, loop, LLVMGetOperand(p, 0), stride, depth + 1))
@@ -389,7 +389,7 @@ static bool is_byte(LLVMValueRef v) {
  * elements apart). */
 static bool store_stays_a_store(const struct region_loops *r, size_t loop, LLVMValueRef st) {
   LLVMValueRef v = LLVMGetOperand(st, 0);
-  bool loaded_here = LLVMIsALoadInst(v) && in_loop(r, loop, v);
+  bool loaded_here = LLVMIsALoadInst(v) && varies(r, loop, v, 0);
   if (!loaded_here && !is_byte(v))
     return true;
   uint64_t size = LLVMABISizeOfType(r->td, LLVMTypeOf(v));
@@ -443,10 +443,18 @@ bool loom_region_wants_outer_vectorisation(LLVMValueRef region, LLVMValueRef *wi
   if (!loom_function_loops(&r.d, &r.l, region))
     return false;
   r.td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(region));
+  r.writes_private = malloc(r.l.n ? r.l.n : 1);
+  if (!r.writes_private) {
+    loom_loops_free(&r.l);
+    loom_domtree_free(&r.d);
+    return false;
+  }
+  memset(r.writes_private, -1, r.l.n ? r.l.n : 1);
   bool ok = loom_blocks_one_result(r.d.blocks, r.d.n);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(region); ok && bb; bb = LLVMGetNextBasicBlock(bb))
     if (loom_domtree_reachable(&r.d, bb))
       ok = block_widenable(region, bb, wide, nwide, &r);
+  free(r.writes_private);
   loom_loops_free(&r.l);
   loom_domtree_free(&r.d);
   return ok;
