@@ -320,10 +320,6 @@ bool loom_lane_affine(LLVMValueRef v, uint64_t *c, unsigned *tz) {
   return ok;
 }
 
-static int64_t sign_extend(uint64_t v, unsigned bits) {
-  return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
-}
-
 /* the scalar address of lane 0 when the lanes of pointer vector p are
  * consecutive elements of elem_bytes each, else NULL (built at b). Each of
  * the GEP's indices is the same in every lane or lane-affine (a local
@@ -360,7 +356,7 @@ static LLVMValueRef consecutive_base(LLVMBuilderRef b, LLVMValueRef p, unsigned 
       return NULL;
     uint64_t size = LLVMABISizeOfType(td, ty);
     for (unsigned i = 1; i < n; i++)
-      off[i] += (uint64_t)(sign_extend(c0[i], bits) - sign_extend(c0[0], bits)) * size;
+      off[i] += (uint64_t)(loom_sign_extend(c0[i], bits) - loom_sign_extend(c0[0], bits)) * size;
     varies = true;
   }
   for (unsigned i = 1; i < n; i++)

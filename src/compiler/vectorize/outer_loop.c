@@ -210,10 +210,6 @@ static bool private_store(LLVMValueRef in, LLVMValueRef *wide, unsigned nwide, b
   return true;
 }
 
-static int64_t sign_extend(uint64_t v, unsigned bits) {
-  return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
-}
-
 /* The region's loops, for the stores inside them */
 struct region_loops {
   struct loom_domtree d;
@@ -245,9 +241,7 @@ static bool loop_writes_private(const struct region_loops *r, size_t loop) {
       continue;
     for (LLVMValueRef in = LLVMGetFirstInstruction(r->d.blocks[b]); in; in = LLVMGetNextInstruction(in))
       if ((LLVMIsAStoreInst(in) && private_pointer(LLVMGetOperand(in, 1))) ||
-          (LLVMIsACallInst(in) && !placeholder_call(in) && !loom_is_call_to_prefix(in, "llvm.lifetime.") &&
-           !(LLVMGetIntrinsicID(LLVMGetCalledValue(in)) &&
-             loom_widenable_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(in), &(size_t){0})))))
+          (LLVMIsACallInst(in) && !widenable_call(in) && !loom_is_call_to_prefix(in, "llvm.lifetime.")))
         return true;
   }
   r->writes_private[loop] = 0;
@@ -312,7 +306,7 @@ static bool header_phi_step(const struct region_loops *r, size_t loop, LLVMValue
   loom_linear_of(next, bits, -1, &a);
   if (a.nt != 1 || a.t[0].leaf != phi || a.t[0].mul != 1 || a.cond)
     return false;
-  *step = sign_extend(a.c[0], bits);
+  *step = loom_sign_extend(a.c[0], bits);
   return true;
 }
 
@@ -334,7 +328,7 @@ static bool add_stride(const struct region_loops *r, size_t loop, LLVMValueRef v
     LLVMValueRef leaf = a.t[j].leaf;
     if (!varies(r, loop, leaf, 0))
       continue;
-    int64_t mul = (int64_t)((uint64_t)sign_extend(a.t[j].mul, bits) * (uint64_t)scale), step;
+    int64_t mul = (int64_t)((uint64_t)loom_sign_extend(a.t[j].mul, bits) * (uint64_t)scale), step;
     if (header_phi_step(r, loop, leaf, &step))
       *stride += (int64_t)((uint64_t)mul * (uint64_t)step);
     else if (!((LLVMIsASExtInst(leaf) || LLVMIsAZExtInst(leaf)) &&

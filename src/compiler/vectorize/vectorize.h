@@ -159,6 +159,11 @@ struct loom_linear {
   LLVMValueRef cond; /* the select condition followed, or NULL */
   int side;
 };
+/* the low `bits` bits of v as a signed number (a linear term's factor or
+ * constant taken apart modulo 2^bits) */
+static inline int64_t loom_sign_extend(uint64_t v, unsigned bits) {
+  return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
 /* v taken apart modulo 2^bits; side -1: selects are leaves */
 void loom_linear_of(LLVMValueRef v, unsigned bits, int side, struct loom_linear *a) LOOM_HIDDEN;
 /* a and b have the same terms and select assumptions (they differ by constants) */
